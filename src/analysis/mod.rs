@@ -1,0 +1,26 @@
+//! From a model to problems: execution order, lifetimes under the two runtimes' conventions,
+//! and the problem every planner solves (DESIGN.md §1, RUNTIME_RULES.md).
+
+pub mod litert;
+pub mod problem;
+pub mod tflm;
+
+pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    #[error("the model has no subgraph {0}")]
+    NoSubgraph(usize),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The problems of a model under a convention: one per subgraph for litert, one for tflm.
+pub fn problems(model: &crate::model::Model, lifetimes: Lifetimes) -> Result<Vec<Problem>, AnalysisError> {
+    match lifetimes {
+        Lifetimes::Litert => (0..model.subgraphs.len())
+            .map(|s| litert::problem(model, s))
+            .collect(),
+        Lifetimes::Tflm => Ok(vec![tflm::problem(model)?]),
+    }
+}

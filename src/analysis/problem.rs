@@ -1,0 +1,211 @@
+//! The problem every planner solves: buffers with sizes, inclusive lifetimes and alignment.
+
+use serde::Serialize;
+
+/// Which runtime's lifetime convention built a problem (DESIGN.md §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Lifetimes {
+    #[default]
+    Litert,
+    Tflm,
+}
+
+impl Lifetimes {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lifetimes::Litert => "litert",
+            Lifetimes::Tflm => "tflm",
+        }
+    }
+
+    /// Default offset alignment of the generic planners on this convention.
+    pub fn default_alignment(self) -> u64 {
+        match self {
+            Lifetimes::Litert => 64,
+            Lifetimes::Tflm => 16,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BufferKind {
+    Input,
+    Output,
+    Activation,
+    Scratch,
+}
+
+impl BufferKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BufferKind::Input => "input",
+            BufferKind::Output => "output",
+            BufferKind::Activation => "activation",
+            BufferKind::Scratch => "scratch",
+        }
+    }
+}
+
+/// One buffer of a problem. Its id is its position in [`Problem::buffers`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    /// Tensor index (see DESIGN.md §3.2 for the numbering of each convention).
+    pub tensor: usize,
+    pub subgraph: usize,
+    pub name: String,
+    pub kind: BufferKind,
+    pub size_bytes: u64,
+    /// First step alive (inclusive).
+    pub first: u32,
+    /// Last step alive (inclusive).
+    pub last: u32,
+    /// Offsets must be a multiple of this (≥ 1).
+    pub alignment: u64,
+    /// An offset given in advance (TFLM offline plan).
+    pub fixed_offset: Option<u64>,
+}
+
+impl Buffer {
+    pub fn overlaps_in_time(&self, other: &Buffer) -> bool {
+        self.first <= other.last && other.first <= self.last
+    }
+
+    /// Bytes lost to rounding the size up to the alignment.
+    pub fn padding_bytes(&self) -> u64 {
+        round_up(self.size_bytes, self.alignment) - self.size_bytes
+    }
+}
+
+/// An in-place output sharing its root buffer's bytes; not part of the problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alias {
+    pub tensor: usize,
+    pub subgraph: usize,
+    pub name: String,
+    pub kind: BufferKind,
+    pub size_bytes: u64,
+    pub first: u32,
+    pub last: u32,
+    /// Id of the buffer whose bytes it shares.
+    pub root: usize,
+}
+
+/// A non-constant tensor kept outside the planned arena (variables, persistent tensors).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outside {
+    pub tensor: usize,
+    pub subgraph: usize,
+    pub name: String,
+    pub size_bytes: u64,
+    /// Why it is outside: `variable`, `persistent` or `dynamic`.
+    pub reason: &'static str,
+}
+
+/// One entry of LiteRT's allocation candidate vector (see `planner::litert`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LitertCandidate {
+    pub tensor: usize,
+    pub size_bytes: u64,
+    pub alloc_node: u32,
+    /// `dealloc_node == kNodeNotAssigned`: never freed.
+    pub never_freed: bool,
+    /// The buffer LiteRT places for it in the RW arena (`None`: persistent, or an alias).
+    pub buffer: Option<usize>,
+}
+
+/// A memory-planning problem (DESIGN.md §1.3).
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    /// `None` for a problem read from a CSV file.
+    pub lifetimes: Option<Lifetimes>,
+    /// The subgraph (litert lifetimes); `None` for tflm (all subgraphs) and CSV problems.
+    pub subgraph: Option<usize>,
+    pub buffers: Vec<Buffer>,
+    pub aliases: Vec<Alias>,
+    pub outside: Vec<Outside>,
+    /// Number of steps on the time axis (every `last` is below it).
+    pub steps: u32,
+    /// LiteRT's candidate vector in its hash-set iteration order (litert problems only).
+    pub litert_candidates: Option<Vec<LitertCandidate>>,
+    /// For CSV problems: the real `lower` value of each compressed step, when times were
+    /// compressed; empty otherwise.
+    pub step_values: Vec<u64>,
+}
+
+impl Problem {
+    /// A problem from plain buffers (no runtime ordering, no aliases).
+    pub fn from_buffers(buffers: Vec<Buffer>) -> Self {
+        let steps = buffers.iter().map(|b| b.last + 1).max().unwrap_or(0);
+        Problem {
+            buffers,
+            steps,
+            ..Default::default()
+        }
+    }
+
+    /// Sets the offset alignment of every buffer without a fixed offset.
+    pub fn with_alignment(mut self, alignment: u64) -> Self {
+        for b in &mut self.buffers {
+            if b.fixed_offset.is_none() {
+                b.alignment = alignment.max(1);
+            }
+        }
+        self
+    }
+
+    pub fn persistent_bytes(&self) -> u64 {
+        self.outside
+            .iter()
+            .filter(|o| o.reason != "dynamic")
+            .map(|o| o.size_bytes)
+            .sum()
+    }
+
+    /// Bytes alive at each step (the memory curve).
+    pub fn live_bytes_per_step(&self) -> Vec<u64> {
+        let n = self.steps as usize;
+        let mut delta = vec![0i128; n + 1];
+        for b in &self.buffers {
+            delta[b.first as usize] += b.size_bytes as i128;
+            delta[b.last as usize + 1] -= b.size_bytes as i128;
+        }
+        let mut live = Vec::with_capacity(n);
+        let mut acc = 0i128;
+        for d in delta.iter().take(n) {
+            acc += d;
+            live.push(acc as u64);
+        }
+        live
+    }
+
+    /// The max-live lower bound (DESIGN.md §1.3).
+    pub fn lower_bound(&self) -> u64 {
+        self.live_bytes_per_step().into_iter().max().unwrap_or(0)
+    }
+
+    /// Pairs of buffer ids whose lifetimes intersect (the conflict graph's edges), found by a
+    /// sweep over start times: O(n log n + edges).
+    pub fn conflicts(&self) -> Vec<(usize, usize)> {
+        let mut order: Vec<usize> = (0..self.buffers.len()).collect();
+        order.sort_by_key(|&i| (self.buffers[i].first, i));
+        let mut active: Vec<usize> = Vec::new();
+        let mut edges = Vec::new();
+        for &i in &order {
+            let b = &self.buffers[i];
+            active.retain(|&j| self.buffers[j].last >= b.first);
+            for &j in &active {
+                edges.push((i.min(j), i.max(j)));
+            }
+            active.push(i);
+        }
+        edges.sort_unstable();
+        edges
+    }
+}
+
+pub fn round_up(value: u64, alignment: u64) -> u64 {
+    let a = alignment.max(1);
+    value.div_ceil(a).saturating_mul(a)
+}

@@ -1,0 +1,104 @@
+//! `plan --format json` (format version 1, DESIGN.md §3.2) and `solve --format json`.
+
+use serde_json::{json, Value};
+
+use crate::analysis::Problem;
+use crate::plan::Plan;
+
+/// Model facts for the JSON header.
+pub struct ModelInfo<'a> {
+    pub path: &'a str,
+    pub bytes: u64,
+    pub subgraphs: usize,
+    pub tensors: usize,
+    pub operators: usize,
+}
+
+/// One plan entry: the plan's numbers and every buffer (aliases included), ordered by subgraph
+/// then tensor index.
+pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
+    let mut rows: Vec<(usize, usize, Value)> = Vec::new();
+    for (i, b) in problem.buffers.iter().enumerate() {
+        rows.push((
+            b.subgraph,
+            b.tensor,
+            json!({
+                "tensor": b.tensor, "subgraph": b.subgraph, "name": b.name, "kind": b.kind.name(),
+                "bytes": b.size_bytes, "first": b.first, "last": b.last,
+                "offset": plan.offsets[i], "alias_of": null,
+            }),
+        ));
+    }
+    for a in &problem.aliases {
+        let root = &problem.buffers[a.root];
+        rows.push((
+            a.subgraph,
+            a.tensor,
+            json!({
+                "tensor": a.tensor, "subgraph": a.subgraph, "name": a.name, "kind": a.kind.name(),
+                "bytes": a.size_bytes, "first": a.first, "last": a.last,
+                "offset": plan.offsets[a.root], "alias_of": root.tensor,
+            }),
+        ));
+    }
+    rows.sort_by_key(|r| (r.0, r.1));
+    let alignment = problem.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+    let mut entry = json!({
+        "planner": plan.planner,
+        "lifetimes": problem.lifetimes.map(|l| l.name()),
+        "subgraph": problem.subgraph,
+        "alignment": alignment,
+        "arena_bytes": plan.arena_bytes,
+        "lower_bound": plan.lower_bound,
+        "optimal": plan.optimal(),
+        "seconds": plan.seconds,
+        "persistent_bytes": problem.persistent_bytes(),
+        "buffers": rows.into_iter().map(|r| r.2).collect::<Vec<_>>(),
+    });
+    if let Some(pb) = plan.proven_bound.filter(|&pb| pb > plan.lower_bound) {
+        entry["proven_bound"] = json!(pb);
+    }
+    entry
+}
+
+pub fn plan_document(model: &ModelInfo<'_>, entries: Vec<Value>) -> Value {
+    json!({
+        "format": "arenascope-plan",
+        "version": 1,
+        "model": {
+            "path": model.path, "bytes": model.bytes, "subgraphs": model.subgraphs,
+            "tensors": model.tensors, "operators": model.operators,
+        },
+        "plans": entries,
+    })
+}
+
+/// `plan --format csv`: one row per buffer.
+pub fn plan_csv_rows(problem: &Problem, plan: &Plan, out: &mut String) {
+    let entry = plan_entry(problem, plan);
+    let sub = |v: &Value| match v {
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
+    for b in entry["buffers"].as_array().into_iter().flatten() {
+        let name = b["name"].as_str().unwrap_or("");
+        let name = if name.contains([',', '"', '\n']) {
+            format!("\"{}\"", name.replace('"', "\"\""))
+        } else {
+            name.to_string()
+        };
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{}\n",
+            plan.planner,
+            sub(&b["subgraph"]),
+            b["tensor"],
+            name,
+            b["kind"].as_str().unwrap_or(""),
+            b["bytes"],
+            b["first"],
+            b["last"],
+            b["offset"],
+            sub(&b["alias_of"]),
+        ));
+    }
+}

@@ -1,0 +1,522 @@
+//! `.tflite` bytes → an owned [`Model`]: subgraphs, tensors, operators, buffers, metadata.
+//!
+//! The one idea: nothing here trusts the file. The flatbuffer is verified before any field is
+//! read, every tensor/buffer/opcode/subgraph index is checked, and sizes are computed in `u64`
+//! with overflow checks, so a hostile file gives a [`ModelError`], never a panic or a huge
+//! allocation. The field ids come from the format (DESIGN.md §5), see [`fb`].
+
+mod fb;
+pub mod ops;
+pub mod types;
+
+use std::path::Path;
+
+pub use types::TensorType;
+
+/// Why a model could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error("cannot read the file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the file is empty")]
+    Empty,
+    #[error("the file is too short to be a .tflite model ({0} bytes)")]
+    TooShort(usize),
+    #[error("not a .tflite model: the file identifier is {0:?}, expected \"TFL3\"")]
+    Identifier(String),
+    #[error("the flatbuffer is corrupt: {0}")]
+    Flatbuffer(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// An operator code: the builtin op, or a custom op's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OperatorCode {
+    /// The builtin operator code (the larger of `builtin_code` and `deprecated_builtin_code`).
+    pub builtin: i32,
+    pub custom: Option<String>,
+    pub version: i32,
+}
+
+impl OperatorCode {
+    /// The operator's name: `CONV_2D`, or the custom code for custom ops.
+    pub fn name(&self) -> String {
+        match (&self.custom, self.builtin) {
+            (Some(c), ops::CUSTOM) => c.clone(),
+            _ => ops::name(self.builtin)
+                .map(str::to_owned)
+                .unwrap_or_else(|| format!("BUILTIN_{}", self.builtin)),
+        }
+    }
+}
+
+/// The builtin options this tool reads.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Options {
+    #[default]
+    None,
+    Conv2D {
+        stride_w: i32,
+        stride_h: i32,
+        dilation_w: i32,
+        dilation_h: i32,
+    },
+    Reducer {
+        keep_dims: bool,
+    },
+    While {
+        cond_subgraph: i32,
+        body_subgraph: i32,
+    },
+    If {
+        then_subgraph: i32,
+        else_subgraph: i32,
+    },
+    CallOnce {
+        init_subgraph: i32,
+    },
+    Svdf {
+        rank: i32,
+    },
+    /// Some other options table (its union type).
+    Other(u8),
+}
+
+#[derive(Clone, Debug)]
+pub struct Tensor {
+    pub name: String,
+    pub shape: Vec<i32>,
+    /// `shape_signature` when present (`-1` = dimension known only at run time).
+    pub shape_signature: Option<Vec<i32>>,
+    pub dtype: TensorType,
+    pub buffer: u32,
+    pub is_variable: bool,
+    /// The tensor's buffer holds data: a constant, never in the arena.
+    pub is_constant: bool,
+    /// Bytes of the tensor (`None` for dynamic types: STRING, RESOURCE, VARIANT).
+    pub bytes: Option<u64>,
+}
+
+impl Tensor {
+    /// True when `shape_signature` has a dimension only known at run time.
+    pub fn has_dynamic_dims(&self) -> bool {
+        self.shape_signature
+            .as_ref()
+            .is_some_and(|s| s.iter().any(|&d| d < 0))
+    }
+
+    /// Element count of `shape` (already checked for overflow at load time).
+    pub fn elements(&self) -> u64 {
+        self.shape.iter().map(|&d| d.max(0) as u64).product()
+    }
+
+    pub fn shape_string(&self) -> String {
+        let dims: Vec<String> = self.shape.iter().map(i32::to_string).collect();
+        format!("[{}]", dims.join(", "))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Operator {
+    pub opcode_index: u32,
+    /// The builtin code of this operator (resolved through its operator code).
+    pub builtin: i32,
+    /// Tensor indices; `-1` marks an absent optional input.
+    pub inputs: Vec<i32>,
+    pub outputs: Vec<i32>,
+    pub intermediates: Vec<i32>,
+    pub options: Options,
+}
+
+impl Operator {
+    /// The subgraphs this operator calls, in the order the runtimes walk them
+    /// (WHILE: cond, body; IF: then, else; CALL_ONCE: init).
+    pub fn called_subgraphs(&self) -> Vec<usize> {
+        called_subgraphs(self.builtin, &self.options)
+            .into_iter()
+            .map(|s| s as usize)
+            .collect()
+    }
+}
+
+/// Subgraph indices an op with these options calls, as stored in the file (unchecked).
+fn called_subgraphs(builtin: i32, options: &Options) -> Vec<i32> {
+    match *options {
+        Options::While {
+            cond_subgraph,
+            body_subgraph,
+        } if builtin == ops::WHILE => vec![cond_subgraph, body_subgraph],
+        Options::If {
+            then_subgraph,
+            else_subgraph,
+        } if builtin == ops::IF => vec![then_subgraph, else_subgraph],
+        Options::CallOnce { init_subgraph } if builtin == ops::CALL_ONCE => vec![init_subgraph],
+        _ => vec![],
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Subgraph {
+    pub name: String,
+    pub tensors: Vec<Tensor>,
+    pub inputs: Vec<usize>,
+    pub outputs: Vec<usize>,
+    pub operators: Vec<Operator>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Signature {
+    pub key: String,
+    pub subgraph: u32,
+}
+
+/// A model read from a `.tflite` file, owning all it needs (no borrow of the file bytes).
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub file_bytes: u64,
+    pub version: u32,
+    pub description: String,
+    pub operator_codes: Vec<OperatorCode>,
+    pub subgraphs: Vec<Subgraph>,
+    /// Number of buffers in the file.
+    pub buffer_count: usize,
+    pub metadata_names: Vec<String>,
+    pub signatures: Vec<Signature>,
+    /// TFLM's `OfflineMemoryAllocation` offsets, one per tensor over all subgraphs
+    /// (concatenated by subgraph); `-1` = plan online.
+    pub offline_offsets: Option<Vec<i32>>,
+}
+
+impl Model {
+    pub fn from_path(path: &Path) -> Result<Self, ModelError> {
+        if path.is_dir() {
+            return Err(ModelError::Invalid("this is a directory, not a model file".into()));
+        }
+        let bytes = std::fs::read(path)?;
+        Self::from_bytes(&bytes)
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ModelError> {
+        if bytes.is_empty() {
+            return Err(ModelError::Empty);
+        }
+        if bytes.len() < 8 {
+            return Err(ModelError::TooShort(bytes.len()));
+        }
+        let ident = &bytes[4..8];
+        if ident != b"TFL3" {
+            return Err(ModelError::Identifier(
+                String::from_utf8_lossy(ident).escape_default().to_string(),
+            ));
+        }
+        let opts = flatbuffers::VerifierOptions {
+            max_tables: 10_000_000,
+            max_apparent_size: usize::MAX,
+            ..Default::default()
+        };
+        let fbm = flatbuffers::root_with_opts::<fb::Model>(&opts, bytes)
+            .map_err(|e| ModelError::Flatbuffer(first_line(&e.to_string())))?;
+        build(fbm, bytes)
+    }
+
+    pub fn tensor_count(&self) -> usize {
+        self.subgraphs.iter().map(|s| s.tensors.len()).sum()
+    }
+
+    pub fn operator_count(&self) -> usize {
+        self.subgraphs.iter().map(|s| s.operators.len()).sum()
+    }
+
+    /// Name of an operator's op (builtin name or custom code).
+    pub fn op_name(&self, op: &Operator) -> String {
+        self.operator_codes
+            .get(op.opcode_index as usize)
+            .map(OperatorCode::name)
+            .unwrap_or_else(|| "?".into())
+    }
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").to_string()
+}
+
+fn invalid(msg: String) -> ModelError {
+    ModelError::Invalid(msg)
+}
+
+fn build(m: fb::Model<'_>, bytes: &[u8]) -> Result<Model, ModelError> {
+    let operator_codes: Vec<OperatorCode> = m
+        .operator_codes()
+        .map(|codes| {
+            codes
+                .iter()
+                .map(|c| OperatorCode {
+                    builtin: c.builtin_code().max(c.deprecated_builtin_code() as i32),
+                    custom: c.custom_code().map(str::to_owned),
+                    version: c.version(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+
+    // Which buffers hold data (inline, or by offset/size past the flatbuffer in >2 GiB files).
+    let mut buffer_has_data = Vec::new();
+    let mut buffer_data: Vec<Option<&[u8]>> = Vec::new();
+    if let Some(buffers) = m.buffers() {
+        for b in buffers.iter() {
+            let inline = b.data().map(|d| d.bytes()).filter(|d| !d.is_empty());
+            let external = b.offset() > 1 && b.size() > 0;
+            buffer_has_data.push(inline.is_some() || external);
+            let ext_data = if external {
+                let start = b.offset() as usize;
+                bytes.get(start..start.saturating_add(b.size() as usize))
+            } else {
+                None
+            };
+            buffer_data.push(inline.or(ext_data));
+        }
+    }
+
+    let fb_subgraphs = m
+        .subgraphs()
+        .ok_or_else(|| invalid("the model has no subgraphs".into()))?;
+    if fb_subgraphs.is_empty() {
+        return Err(invalid("the model has no subgraphs".into()));
+    }
+    let subgraph_count = fb_subgraphs.len();
+    let mut subgraphs = Vec::with_capacity(subgraph_count);
+    for (si, sg) in fb_subgraphs.iter().enumerate() {
+        subgraphs.push(build_subgraph(
+            si,
+            sg,
+            &operator_codes,
+            &buffer_has_data,
+            subgraph_count,
+        )?);
+    }
+
+    let mut metadata_names = Vec::new();
+    let mut offline_offsets = None;
+    if let Some(md) = m.metadata() {
+        for entry in md.iter() {
+            let name = entry.name().unwrap_or("").to_string();
+            if name == "OfflineMemoryAllocation" {
+                let data = buffer_data
+                    .get(entry.buffer() as usize)
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| {
+                        invalid("metadata OfflineMemoryAllocation names a buffer with no data".into())
+                    })?;
+                offline_offsets = Some(decode_offline_plan(data, &subgraphs)?);
+            }
+            metadata_names.push(name);
+        }
+    }
+    let signatures = m
+        .signature_defs()
+        .map(|sigs| {
+            sigs.iter()
+                .map(|s| Signature {
+                    key: s.signature_key().unwrap_or("").to_string(),
+                    subgraph: s.subgraph_index(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+
+    Ok(Model {
+        file_bytes: bytes.len() as u64,
+        version: m.version(),
+        description: m.description().unwrap_or("").to_string(),
+        operator_codes,
+        subgraphs,
+        buffer_count: buffer_has_data.len(),
+        metadata_names,
+        signatures,
+        offline_offsets,
+    })
+}
+
+/// `[version, num_subgraphs, n, offset_0 .. offset_{n-1}]`, int32 little endian.
+fn decode_offline_plan(data: &[u8], subgraphs: &[Subgraph]) -> Result<Vec<i32>, ModelError> {
+    let words: Vec<i32> = data
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let n = *words
+        .get(2)
+        .ok_or_else(|| invalid("metadata OfflineMemoryAllocation is shorter than its header".into()))?;
+    let total: usize = subgraphs.iter().map(|s| s.tensors.len()).sum();
+    if n < 0 || n as usize != total || words.len() < 3 + total {
+        return Err(invalid(format!(
+            "metadata OfflineMemoryAllocation gives {n} offsets but the model has {total} tensors"
+        )));
+    }
+    Ok(words[3..3 + total].to_vec())
+}
+
+fn build_subgraph(
+    si: usize,
+    sg: fb::SubGraph<'_>,
+    operator_codes: &[OperatorCode],
+    buffer_has_data: &[bool],
+    subgraph_count: usize,
+) -> Result<Subgraph, ModelError> {
+    let mut tensors = Vec::new();
+    if let Some(ts) = sg.tensors() {
+        for (ti, t) in ts.iter().enumerate() {
+            tensors.push(build_tensor(si, ti, t, buffer_has_data)?);
+        }
+    }
+    let n = tensors.len();
+    let index_list = |v: Option<flatbuffers::Vector<'_, i32>>, what: &str| -> Result<Vec<usize>, ModelError> {
+        let mut out = Vec::new();
+        for i in v.iter().flat_map(|v| v.iter()) {
+            if i < 0 || i as usize >= n {
+                return Err(invalid(format!(
+                    "subgraph {si} lists {what} tensor {i}, but it has {n} tensors"
+                )));
+            }
+            out.push(i as usize);
+        }
+        Ok(out)
+    };
+    let inputs = index_list(sg.inputs(), "input")?;
+    let outputs = index_list(sg.outputs(), "output")?;
+
+    let mut operators = Vec::new();
+    if let Some(ops_fb) = sg.operators() {
+        for (oi, op) in ops_fb.iter().enumerate() {
+            let opcode_index = op.opcode_index();
+            let code = operator_codes.get(opcode_index as usize).ok_or_else(|| {
+                invalid(format!(
+                    "subgraph {si} operator {oi} uses operator code {opcode_index}, but the model has {}",
+                    operator_codes.len()
+                ))
+            })?;
+            let list = |v: Option<flatbuffers::Vector<'_, i32>>, what: &str, optional: bool| {
+                let mut out = Vec::new();
+                for i in v.iter().flat_map(|v| v.iter()) {
+                    let ok = (i >= 0 && (i as usize) < n) || (optional && i == -1);
+                    if !ok {
+                        return Err(invalid(format!(
+                            "subgraph {si} operator {oi} has {what} tensor {i}, but the subgraph has {n} tensors"
+                        )));
+                    }
+                    out.push(i);
+                }
+                Ok(out)
+            };
+            let options = read_options(op);
+            let called = called_subgraphs(code.builtin, &options);
+            for c in called {
+                if c < 0 || c as usize >= subgraph_count || c as usize == si {
+                    return Err(invalid(format!(
+                        "subgraph {si} operator {oi} calls subgraph {c}, which is not a valid subgraph"
+                    )));
+                }
+            }
+            operators.push(Operator {
+                opcode_index,
+                builtin: code.builtin,
+                inputs: list(op.inputs(), "input", true)?,
+                outputs: list(op.outputs(), "output", true)?,
+                intermediates: list(op.intermediates(), "intermediate", true)?,
+                options,
+            });
+        }
+    }
+    Ok(Subgraph {
+        name: sg.name().unwrap_or("").to_string(),
+        tensors,
+        inputs,
+        outputs,
+        operators,
+    })
+}
+
+fn build_tensor(
+    si: usize,
+    ti: usize,
+    t: fb::Tensor<'_>,
+    buffer_has_data: &[bool],
+) -> Result<Tensor, ModelError> {
+    let name = t.name().unwrap_or("").to_string();
+    let shape: Vec<i32> = t.shape().map(|s| s.iter().collect()).unwrap_or_default();
+    let code = t.tensor_type();
+    let dtype = TensorType::from_code(code).ok_or_else(|| {
+        invalid(format!(
+            "subgraph {si} tensor {ti} ({name}) has unknown tensor type {code}"
+        ))
+    })?;
+    if let Some(&d) = shape.iter().find(|&&d| d < 0) {
+        return Err(invalid(format!(
+            "subgraph {si} tensor {ti} ({name}) has a negative dimension {d} in its shape"
+        )));
+    }
+    let mut elements: u64 = 1;
+    for &d in &shape {
+        elements = elements.checked_mul(d as u64).ok_or_else(|| {
+            invalid(format!(
+                "subgraph {si} tensor {ti} ({name}) has a shape whose element count overflows"
+            ))
+        })?;
+    }
+    let bytes = dtype.bytes_for(elements).transpose().map_err(|()| {
+        invalid(format!(
+            "subgraph {si} tensor {ti} ({name}) has a shape whose byte size overflows"
+        ))
+    })?;
+    let buffer = t.buffer();
+    if buffer as usize >= buffer_has_data.len().max(1) {
+        return Err(invalid(format!(
+            "subgraph {si} tensor {ti} ({name}) uses buffer {buffer}, but the model has {} buffers",
+            buffer_has_data.len()
+        )));
+    }
+    let is_constant = buffer > 0 && buffer_has_data.get(buffer as usize).copied().unwrap_or(false);
+    Ok(Tensor {
+        name,
+        shape,
+        shape_signature: t.shape_signature().map(|s| s.iter().collect()),
+        dtype,
+        buffer,
+        is_variable: t.is_variable(),
+        is_constant,
+        bytes,
+    })
+}
+
+fn read_options(op: fb::Operator<'_>) -> Options {
+    let Some(t) = op.builtin_options() else {
+        return Options::None;
+    };
+    match op.builtin_options_type() {
+        1 => Options::Conv2D {
+            stride_w: t.i32_field(1, 0),
+            stride_h: t.i32_field(2, 0),
+            dilation_w: t.i32_field(4, 1),
+            dilation_h: t.i32_field(5, 1),
+        },
+        6 => Options::Svdf {
+            rank: t.i32_field(0, 0),
+        },
+        27 => Options::Reducer {
+            keep_dims: t.u8_field(0, 0) != 0,
+        },
+        92 => Options::If {
+            then_subgraph: t.i32_field(0, 0),
+            else_subgraph: t.i32_field(1, 0),
+        },
+        93 => Options::While {
+            cond_subgraph: t.i32_field(0, 0),
+            body_subgraph: t.i32_field(1, 0),
+        },
+        103 => Options::CallOnce {
+            init_subgraph: t.i32_field(0, 0),
+        },
+        other => Options::Other(other),
+    }
+}

@@ -1,0 +1,305 @@
+//! `litert`: LiteRT's ArenaPlanner, faithfully (RUNTIME_RULES.md A.2, A.3, L7, L8).
+//!
+//! 1. Take the candidate vector the analysis built (per node, LiteRT's `unordered_set`
+//!    iteration order; persistent tensors and in-place aliases included, as in LiteRT).
+//! 2. Sort it with libstdc++'s `std::sort` (introsort, threshold 16, median-of-3 pivot moved to
+//!    the front, unguarded partition, depth limit 2·⌊log2 n⌋ then heap sort, final insertion
+//!    sort) and LiteRT's comparator: tensors allocated at node 0 and never freed first, by tensor
+//!    index; then bytes descending; then allocation node ascending. The sort is not stable, so
+//!    the order of ties is exactly what this algorithm does with that input order.
+//! 3. Place each RW-arena candidate in that order (`SimpleMemoryArena::Allocate`): walk the
+//!    placed buffers that overlap it in time, in offset order, keeping `cur` = the highest end
+//!    seen; a gap `[align(cur), next.offset)` that holds it is a candidate, measured as
+//!    `next.offset − cur` (unaligned); the smallest wins, a gap of 0 ends the walk; with no gap
+//!    it goes at `align(cur)`. Placed buffers are kept by offset, a new one after equal offsets.
+//!
+//! On a problem with no candidate vector (not built from a model) the buffers are taken in id
+//! order as the candidates.
+
+use super::{align_up, Outcome, Settings};
+use crate::analysis::problem::LitertCandidate;
+use crate::analysis::Problem;
+
+pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
+    let last_step = problem.steps.saturating_sub(1);
+    let mut candidates: Vec<LitertCandidate> = match &problem.litert_candidates {
+        Some(c) => c.clone(),
+        None => problem
+            .buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| LitertCandidate {
+                tensor: i,
+                size_bytes: b.size_bytes,
+                alloc_node: b.first,
+                never_freed: b.last == last_step,
+                buffer: Some(i),
+            })
+            .collect(),
+    };
+    std_sort(&mut candidates, litert_less);
+
+    let b = &problem.buffers;
+    let mut offsets = vec![0u64; b.len()];
+    // (offset, size, first, last) sorted by offset.
+    let mut active: Vec<(u64, u64, u32, u32)> = Vec::new();
+    for c in &candidates {
+        let Some(id) = c.buffer else { continue };
+        let buf = &b[id];
+        if buf.size_bytes == 0 {
+            offsets[id] = 0;
+            continue;
+        }
+        let align = buf.alignment;
+        let mut cur = 0u64;
+        let mut best: Option<(u64, u64)> = None; // (fit, offset)
+        for &(off, size, first, last) in &active {
+            if last < buf.first || first > buf.last {
+                continue;
+            }
+            let at = align_up(cur, align);
+            if at + buf.size_bytes <= off {
+                let fit = off - cur;
+                if best.is_none_or(|(f, _)| fit < f) {
+                    best = Some((fit, at));
+                    if fit == 0 {
+                        break;
+                    }
+                }
+            }
+            cur = cur.max(off + size);
+        }
+        let at = best.map(|(_, at)| at).unwrap_or_else(|| align_up(cur, align));
+        offsets[id] = at;
+        let pos = active.partition_point(|a| a.0 <= at);
+        active.insert(pos, (at, buf.size_bytes, buf.first, buf.last));
+    }
+    Outcome::offsets(offsets)
+}
+
+/// LiteRT's `CreateTensorAllocationVector` comparator.
+fn litert_less(a: &LitertCandidate, b: &LitertCandidate) -> bool {
+    let whole_a = a.alloc_node == 0 && a.never_freed;
+    let whole_b = b.alloc_node == 0 && b.never_freed;
+    match (whole_a, whole_b) {
+        (true, true) => a.tensor < b.tensor,
+        (true, false) => true,
+        (false, true) => false,
+        (false, false) => {
+            if a.size_bytes != b.size_bytes {
+                a.size_bytes > b.size_bytes
+            } else {
+                a.alloc_node < b.alloc_node
+            }
+        }
+    }
+}
+
+const THRESHOLD: usize = 16;
+
+/// libstdc++'s `std::sort`, step for step, so that ties land where LiteRT's build puts them.
+/// `less` must be a strict weak ordering.
+pub fn std_sort<T: Clone>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let depth = 2 * (usize::BITS - 1 - n.leading_zeros()) as usize;
+    introsort_loop(v, 0, n, depth, &less);
+    final_insertion_sort(v, &less);
+}
+
+fn introsort_loop<T: Clone>(
+    v: &mut [T],
+    first: usize,
+    mut last: usize,
+    mut depth: usize,
+    less: &impl Fn(&T, &T) -> bool,
+) {
+    while last - first > THRESHOLD {
+        if depth == 0 {
+            heap_sort(&mut v[first..last], less);
+            return;
+        }
+        depth -= 1;
+        let cut = partition_pivot(v, first, last, less);
+        introsort_loop(v, cut, last, depth, less);
+        last = cut;
+    }
+}
+
+fn partition_pivot<T: Clone>(
+    v: &mut [T],
+    first: usize,
+    last: usize,
+    less: &impl Fn(&T, &T) -> bool,
+) -> usize {
+    let mid = first + (last - first) / 2;
+    move_median_to_first(v, first, first + 1, mid, last - 1, less);
+    // Unguarded partition of [first+1, last) around v[first].
+    let (mut lo, mut hi) = (first + 1, last);
+    loop {
+        while less(&v[lo], &v[first]) {
+            lo += 1;
+        }
+        hi -= 1;
+        while less(&v[first], &v[hi]) {
+            hi -= 1;
+        }
+        if lo >= hi {
+            return lo;
+        }
+        v.swap(lo, hi);
+        lo += 1;
+    }
+}
+
+fn move_median_to_first<T>(
+    v: &mut [T],
+    result: usize,
+    a: usize,
+    b: usize,
+    c: usize,
+    less: &impl Fn(&T, &T) -> bool,
+) {
+    let pick = if less(&v[a], &v[b]) {
+        if less(&v[b], &v[c]) {
+            b
+        } else if less(&v[a], &v[c]) {
+            c
+        } else {
+            a
+        }
+    } else if less(&v[a], &v[c]) {
+        a
+    } else if less(&v[b], &v[c]) {
+        c
+    } else {
+        b
+    };
+    v.swap(result, pick);
+}
+
+fn final_insertion_sort<T: Clone>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    let n = v.len();
+    if n > THRESHOLD {
+        insertion_sort(&mut v[..THRESHOLD], less);
+        for i in THRESHOLD..n {
+            unguarded_linear_insert(v, i, less);
+        }
+    } else {
+        insertion_sort(v, less);
+    }
+}
+
+fn insertion_sort<T: Clone>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        if less(&v[i], &v[0]) {
+            let val = v[i].clone();
+            for k in (1..=i).rev() {
+                v[k] = v[k - 1].clone();
+            }
+            v[0] = val;
+        } else {
+            unguarded_linear_insert(v, i, less);
+        }
+    }
+}
+
+fn unguarded_linear_insert<T: Clone>(v: &mut [T], mut last: usize, less: &impl Fn(&T, &T) -> bool) {
+    let val = v[last].clone();
+    while last > 0 && less(&val, &v[last - 1]) {
+        v[last] = v[last - 1].clone();
+        last -= 1;
+    }
+    v[last] = val;
+}
+
+fn heap_sort<T: Clone>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) {
+    let len = v.len();
+    if len < 2 {
+        return;
+    }
+    // make_heap
+    let mut parent = (len - 2) / 2;
+    loop {
+        let value = v[parent].clone();
+        adjust_heap(v, parent, len, value, less);
+        if parent == 0 {
+            break;
+        }
+        parent -= 1;
+    }
+    // sort_heap
+    let mut last = len;
+    while last > 1 {
+        last -= 1;
+        let value = v[last].clone();
+        v[last] = v[0].clone();
+        adjust_heap(v, 0, last, value, less);
+    }
+}
+
+fn adjust_heap<T: Clone>(
+    v: &mut [T],
+    mut hole: usize,
+    len: usize,
+    value: T,
+    less: &impl Fn(&T, &T) -> bool,
+) {
+    let top = hole;
+    let mut second = hole;
+    while second < (len - 1) / 2 {
+        second = 2 * (second + 1);
+        if less(&v[second], &v[second - 1]) {
+            second -= 1;
+        }
+        v[hole] = v[second].clone();
+        hole = second;
+    }
+    if len % 2 == 0 && second == (len - 2) / 2 {
+        second = 2 * (second + 1);
+        v[hole] = v[second - 1].clone();
+        hole = second - 1;
+    }
+    // push_heap
+    let mut parent = hole.saturating_sub(1) / 2;
+    while hole > top && less(&v[parent], &value) {
+        v[hole] = v[parent].clone();
+        hole = parent;
+        parent = hole.saturating_sub(1) / 2;
+    }
+    v[hole] = value;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn std_sort_sorts_like_any_sort_on_distinct_keys() {
+        // A fixed pseudo-random permutation of 0..500 exercises partition, recursion and the
+        // final insertion sort; distinct keys have one sorted order.
+        let mut v: Vec<u32> = (0..500u32).map(|i| (i * 7919 + 13) % 500).collect();
+        std_sort(&mut v, |a, b| a < b);
+        assert_eq!(v, (0..500).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn heap_sort_sorts() {
+        let mut v: Vec<u32> = (0..97u32).map(|i| (i * 31 + 5) % 97).collect();
+        heap_sort(&mut v, &|a: &u32, b: &u32| a < b);
+        assert_eq!(v, (0..97).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn std_sort_is_not_stable_on_ties_like_libstdcxx() {
+        // 17 equal keys with distinct tags: more than the threshold, so one partition runs.
+        // libstdc++ moves the median (element 8) to the front and swaps across equal keys;
+        // the result is a specific permutation, not the input order.
+        let mut v: Vec<(u32, u32)> = (0..17).map(|i| (0, i)).collect();
+        std_sort(&mut v, |a, b| a.0 < b.0);
+        let tags: Vec<u32> = v.iter().map(|x| x.1).collect();
+        assert_ne!(tags, (0..17).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,113 @@
+//! Planners: pure, deterministic functions from a [`Problem`] to one offset per buffer.
+//!
+//! Every planner is listed once in [`REGISTRY`]; adding one is one line there. The caller
+//! validates every plan (`plan::validate`) before it is shown or written.
+
+mod best_fit_coalesce;
+mod first_fit_scan;
+mod greedy_breadth;
+mod interval_coloring;
+pub mod litert;
+mod naive;
+mod offset_fit;
+mod size_greedy;
+pub mod tflm;
+
+use crate::analysis::Problem;
+
+/// Settings shared by all planners.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Bound on the search planners' run time.
+    pub time_limit_secs: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            time_limit_secs: 10.0,
+        }
+    }
+}
+
+/// What a planner returns.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// One offset per buffer, in buffer id order.
+    pub offsets: Vec<u64>,
+    /// A lower bound the planner proved (≥ max-live), if any.
+    pub proven_bound: Option<u64>,
+}
+
+impl Outcome {
+    pub fn offsets(offsets: Vec<u64>) -> Self {
+        Outcome {
+            offsets,
+            proven_bound: None,
+        }
+    }
+}
+
+/// Which problems a planner runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Any problem, including MiniMalloc CSV files.
+    Any,
+    /// Only problems built from a model under this convention (the runtime emulations).
+    Runtime(crate::analysis::Lifetimes),
+}
+
+/// A registered planner.
+pub struct PlannerInfo {
+    pub id: &'static str,
+    pub summary: &'static str,
+    pub scope: Scope,
+    /// Run only when named (`--planner all` leaves it out).
+    pub on_request: bool,
+    pub run: fn(&Problem, &Settings) -> Outcome,
+}
+
+use crate::analysis::Lifetimes::{Litert, Tflm};
+
+/// All planners, in the order `arenascope planners` lists them.
+pub static REGISTRY: &[PlannerInfo] = &[
+    PlannerInfo { id: "naive", summary: "no reuse: every buffer above the previous one, in id order (TFLM LinearMemoryPlanner)", scope: Scope::Any, on_request: false, run: naive::plan },
+    PlannerInfo { id: "litert", summary: "LiteRT ArenaPlanner, faithfully: whole-run tensors first, then size descending in std::sort's order; best-fit gap, offsets aligned to 64", scope: Scope::Runtime(Litert), on_request: false, run: litert::plan },
+    PlannerInfo { id: "tflm", summary: "TFLite Micro GreedyMemoryPlanner, faithfully: offline offsets first, then size descending (higher id first on ties), first fit", scope: Scope::Runtime(Tflm), on_request: false, run: tflm::plan },
+    PlannerInfo { id: "first-fit-scan", summary: "execution-order scan: free blocks reused whole, lowest offset first, else extend the arena", scope: Scope::Any, on_request: false, run: first_fit_scan::plan },
+    PlannerInfo { id: "best-fit-coalesce", summary: "online allocator: best-fit free block, split and coalesce, extend a free block at the top", scope: Scope::Any, on_request: false, run: best_fit_coalesce::plan },
+    PlannerInfo { id: "size-first-fit", summary: "offline greedy by size: lowest aligned offset that fits among time-overlapping buffers", scope: Scope::Any, on_request: false, run: size_greedy::plan_first_fit },
+    PlannerInfo { id: "size-best-fit", summary: "offline greedy by size: smallest fitting gap among time-overlapping buffers (GPU GREEDY_BY_SIZE)", scope: Scope::Any, on_request: false, run: size_greedy::plan_best_fit },
+    PlannerInfo { id: "interval-coloring", summary: "shared objects in order of first use: smallest free object that fits, else grow the largest", scope: Scope::Any, on_request: false, run: interval_coloring::plan },
+    PlannerInfo { id: "greedy-breadth", summary: "GPU GREEDY_BY_BREADTH: steps by decreasing live bytes, shared objects by size", scope: Scope::Any, on_request: false, run: greedy_breadth::plan },
+];
+
+pub fn find(id: &str) -> Option<&'static PlannerInfo> {
+    REGISTRY.iter().find(|p| p.id == id)
+}
+
+impl PlannerInfo {
+    /// Whether this planner can run on `problem`.
+    pub fn applies_to(&self, problem: &Problem) -> bool {
+        match self.scope {
+            Scope::Any => true,
+            Scope::Runtime(l) => problem.lifetimes == Some(l),
+        }
+    }
+}
+
+/// The aligned offset at or above `offset`.
+pub(crate) fn align_up(offset: u64, alignment: u64) -> u64 {
+    crate::analysis::round_up(offset, alignment)
+}
+
+/// Offset above which non-fixed buffers may go without touching any fixed one, for planners
+/// that do not pack around fixed offsets.
+pub(crate) fn fixed_top(problem: &Problem) -> u64 {
+    problem
+        .buffers
+        .iter()
+        .filter_map(|b| b.fixed_offset.map(|o| o + b.size_bytes))
+        .max()
+        .unwrap_or(0)
+}

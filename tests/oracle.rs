@@ -1,0 +1,203 @@
+//! The `litert` and `tflm` emulations against the real runtimes' ground truth
+//! (`<model>.litert.json`, `<model>.tflm.json` from shared/tools/oracle_*.py).
+//!
+//! Runs over the bundled `sample_models/` always, and over `../shared/models` and
+//! `../shared/models/tflm` when that folder is beside the checkout (it says so when skipped).
+//! Prints the fidelity table the README carries (`cargo test --test oracle -- --nocapture`).
+
+use std::path::{Path, PathBuf};
+
+use arenascope::analysis::{litert, tflm, Problem};
+use arenascope::model::Model;
+use arenascope::planner::{self, Settings};
+use serde_json::Value;
+
+struct Row {
+    name: String,
+    litert_observed: Option<u64>,
+    litert_ours: Option<u64>,
+    offsets: Option<(usize, usize)>,
+    /// Lifetimes compared with LiteRT's (tensors outside in-place pairs and unconsumed outputs).
+    lifetimes_compared: usize,
+    tflm_observed: Option<u64>,
+    tflm_ours: Option<u64>,
+    problems: Vec<String>,
+}
+
+fn models_in(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "tflite"));
+    v.sort();
+    v
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// Offset of tensor `t` in our plan (an alias sits at its root's offset), with its bytes and
+/// lifetime.
+fn placement(problem: &Problem, offsets: &[u64], t: usize) -> Option<(u64, u64, u32, u32)> {
+    if let Some(i) = problem.buffers.iter().position(|b| b.tensor == t) {
+        let b = &problem.buffers[i];
+        return Some((offsets[i], b.size_bytes, b.first, b.last));
+    }
+    problem
+        .aliases
+        .iter()
+        .find(|a| a.tensor == t)
+        .map(|a| (offsets[a.root], a.size_bytes, a.first, a.last))
+}
+
+fn check_model(path: &Path) -> Row {
+    let stem = path.with_extension("");
+    let name = path.file_stem().unwrap().to_string_lossy().to_string();
+    let mut row = Row {
+        name,
+        litert_observed: None,
+        litert_ours: None,
+        offsets: None,
+        lifetimes_compared: 0,
+        tflm_observed: None,
+        tflm_ours: None,
+        problems: Vec::new(),
+    };
+    let model = match Model::from_path(path) {
+        Ok(m) => m,
+        Err(e) => {
+            row.problems.push(format!("cannot load: {e}"));
+            return row;
+        }
+    };
+    let settings = Settings::default();
+
+    if let Some(truth) = read_json(&stem.with_extension("litert.json")).filter(|t| t.get("error").is_none()) {
+        let problem = litert::problem(&model, 0).expect("litert problem");
+        let plan = arenascope::plan::run(planner::find("litert").unwrap(), &problem, &settings).expect("valid litert plan");
+        let observed = truth["arena"]["used_bytes"].as_u64().unwrap_or(0);
+        row.litert_observed = Some(observed);
+        row.litert_ours = Some(plan.arena_bytes);
+        let inplace: Vec<u64> = truth["inplace_pairs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|p| [p[1].as_u64().unwrap_or(0), p[2].as_u64().unwrap_or(0)])
+            .collect();
+        let consumed: Vec<u64> = truth["nodes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|n| n[2].as_array().cloned().unwrap_or_default())
+            .filter_map(|v| v.as_u64())
+            .collect();
+        let (mut total, mut matching) = (0, 0);
+        let mut visible_top = 0u64;
+        for t in truth["tensors"].as_array().into_iter().flatten() {
+            if t["kind"] != "arena" {
+                continue;
+            }
+            total += 1;
+            let idx = t["index"].as_u64().unwrap() as usize;
+            let (off, bytes) = (t["offset"].as_u64().unwrap(), t["bytes"].as_u64().unwrap());
+            match placement(&problem, &plan.offsets, idx) {
+                Some((o, b, first, last)) => {
+                    visible_top = visible_top.max(o + b);
+                    if o == off && b == bytes {
+                        matching += 1;
+                    } else {
+                        row.problems.push(format!("tensor {idx}: offset/bytes {o}/{b}, LiteRT {off}/{bytes}"));
+                    }
+                    let lifetime_comparable = t["extra"] != true
+                        && !inplace.contains(&(idx as u64))
+                        && consumed.contains(&(idx as u64));
+                    if lifetime_comparable {
+                        row.lifetimes_compared += 1;
+                        let (f, l) = (t["first_use"].as_u64(), t["last_use"].as_u64());
+                        if (f, l) != (Some(first as u64), Some(last as u64)) {
+                            row.problems.push(format!("tensor {idx}: lifetime [{first}, {last}], LiteRT [{f:?}, {l:?}]"));
+                        }
+                    }
+                }
+                None => row.problems.push(format!("tensor {idx} ({bytes} bytes at {off}) is not in our arena")),
+            }
+        }
+        if visible_top != observed {
+            row.problems.push(format!("arena over the tensors LiteRT shows: ours {visible_top}, LiteRT {observed}"));
+        }
+        row.offsets = Some((matching, total));
+    }
+
+    if let Some(truth) = read_json(&stem.with_extension("tflm.json")) {
+        if truth["loaded"] == true {
+            if let Some(head) = truth["head_bytes"].as_u64() {
+                let problem = tflm::problem(&model).expect("tflm problem");
+                let plan = arenascope::plan::run(planner::find("tflm").unwrap(), &problem, &settings).expect("valid tflm plan");
+                row.tflm_observed = Some(head);
+                row.tflm_ours = Some(plan.arena_bytes);
+                if plan.arena_bytes != head {
+                    row.problems.push(format!("TFLM head: ours {}, TFLM {head}", plan.arena_bytes));
+                }
+            }
+        }
+    }
+    row
+}
+
+fn opt(v: Option<u64>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_else(|| "—".into())
+}
+
+fn run_corpus(dirs: &[PathBuf]) -> Vec<Row> {
+    let rows: Vec<Row> = dirs.iter().flat_map(|d| models_in(d)).map(|p| check_model(&p)).collect();
+    println!("| model | LiteRT observed | ours | offsets matching | lifetimes matching | TFLM observed | ours |");
+    println!("|---|---|---|---|---|---|---|");
+    for r in &rows {
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            r.name,
+            opt(r.litert_observed),
+            opt(r.litert_ours),
+            r.offsets.map(|(m, t)| format!("{m}/{t}")).unwrap_or_else(|| "—".into()),
+            if r.offsets.is_some() { format!("{0}/{0}", r.lifetimes_compared) } else { "—".into() },
+            opt(r.tflm_observed),
+            opt(r.tflm_ours)
+        );
+    }
+    for r in &rows {
+        for p in &r.problems {
+            println!("{}: {p}", r.name);
+        }
+    }
+    rows
+}
+
+fn assert_all_match(rows: &[Row]) {
+    let bad: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.problems.is_empty())
+        .map(|r| format!("{} ({} differences, first: {})", r.name, r.problems.len(), r.problems[0]))
+        .collect();
+    assert!(bad.is_empty(), "emulations differ from the runtimes on: {bad:#?}");
+}
+
+#[test]
+fn bundled_sample_models_match_litert_offsets_and_tflm_head() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample_models");
+    let rows = run_corpus(&[dir]);
+    assert!(rows.len() >= 3, "sample_models should hold at least three models with ground truth");
+    assert_all_match(&rows);
+}
+
+#[test]
+fn shared_corpus_matches_litert_offsets_and_tflm_head() {
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/models");
+    if !shared.is_dir() {
+        println!("SKIPPED: ../shared/models is not beside this checkout; the corpus oracle test did not run");
+        return;
+    }
+    let rows = run_corpus(&[shared.clone(), shared.join("tflm")]);
+    assert!(rows.len() >= 20, "expected the 21 shared models, found {}", rows.len());
+    assert_all_match(&rows);
+}
