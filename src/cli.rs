@@ -143,17 +143,26 @@ pub enum Input {
 /// Reads a model or, for a `.csv` path, a MiniMalloc problem.
 pub fn load(path: &Path) -> Result<Input, CliError> {
     if path.is_dir() {
-        return Err(input_err("this is a directory, not a model or problem file", path));
+        return Err(input_err(
+            "this is a directory, not a model or problem file",
+            path,
+        ));
     }
     if !path.exists() {
         return Err(input_err("no such file", path));
     }
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv")) {
-        let text = std::fs::read_to_string(path).map_err(|e| input_err(format!("cannot read the file ({e})"), path))?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+    {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| input_err(format!("cannot read the file ({e})"), path))?;
         let (rows, problem) = export::csv::read_problem(&text).map_err(|e| input_err(e, path))?;
         Ok(Input::Csv(rows, problem))
     } else {
-        Model::from_path(path).map(|m| Input::Model(Box::new(m))).map_err(|e| input_err(e, path))
+        Model::from_path(path)
+            .map(|m| Input::Model(Box::new(m)))
+            .map_err(|e| input_err(e, path))
     }
 }
 
@@ -162,7 +171,7 @@ pub fn select_planners(ids: &[String], csv: bool) -> Result<Vec<&'static Planner
     if ids.is_empty() || ids.iter().any(|i| i == "all") {
         let mut out: Vec<&PlannerInfo> = planner::REGISTRY
             .iter()
-            .filter(|p| !p.on_request && !(csv && p.scope != planner::Scope::Any))
+            .filter(|p| !p.on_request && (!csv || p.scope == planner::Scope::Any))
             .collect();
         for id in ids.iter().filter(|i| *i != "all") {
             let p = find_planner(id)?;
@@ -190,13 +199,19 @@ pub fn select_planners(ids: &[String], csv: bool) -> Result<Vec<&'static Planner
 }
 
 fn registry_pos(id: &str) -> usize {
-    planner::REGISTRY.iter().position(|p| p.id == id).unwrap_or(usize::MAX)
+    planner::REGISTRY
+        .iter()
+        .position(|p| p.id == id)
+        .unwrap_or(usize::MAX)
 }
 
 fn find_planner(id: &str) -> Result<&'static PlannerInfo, CliError> {
     planner::find(id).ok_or_else(|| {
         let ids: Vec<&str> = planner::REGISTRY.iter().map(|p| p.id).collect();
-        CliError::Usage(format!("unknown planner {id:?}; the planners are: all, {}", ids.join(", ")))
+        CliError::Usage(format!(
+            "unknown planner {id:?}; the planners are: all, {}",
+            ids.join(", ")
+        ))
     })
 }
 
@@ -228,10 +243,14 @@ pub fn plan_model(
                     planner::Scope::Runtime(l) if l == lifetimes => &problem,
                     planner::Scope::Runtime(_) => continue,
                 };
-                let plan = plan::run(p, on, settings).map_err(|v| format!("planner {} produced an invalid plan ({v})", p.id))?;
+                let plan = plan::run(p, on, settings)
+                    .map_err(|v| format!("planner {} produced an invalid plan ({v})", p.id))?;
                 plans.push(plan);
             }
-            Ok(Planned { problem: generic, plans })
+            Ok(Planned {
+                problem: generic,
+                plans,
+            })
         })
         .collect()
 }
@@ -240,12 +259,36 @@ pub fn plan_model(
 pub fn run(command: Command) -> Result<String, CliError> {
     match command {
         Command::Planners => Ok(planners_text()),
-        Command::Plan { model, planners, lifetimes, align, time_limit, format } => {
-            cmd_plan(&model, &planners, lifetimes.into(), align, time_limit, format)
-        }
-        Command::Solve { problem, planners, capacity, time_limit, format, out } => {
-            cmd_solve(&problem, &planners, capacity, time_limit, format, out.as_deref())
-        }
+        Command::Plan {
+            model,
+            planners,
+            lifetimes,
+            align,
+            time_limit,
+            format,
+        } => cmd_plan(
+            &model,
+            &planners,
+            lifetimes.into(),
+            align,
+            time_limit,
+            format,
+        ),
+        Command::Solve {
+            problem,
+            planners,
+            capacity,
+            time_limit,
+            format,
+            out,
+        } => cmd_solve(
+            &problem,
+            &planners,
+            capacity,
+            time_limit,
+            format,
+            out.as_deref(),
+        ),
         Command::Bench { models, synthetic } => Ok(bench(&models, &synthetic)),
     }
 }
@@ -269,13 +312,21 @@ fn cmd_plan(
     if align == Some(0) {
         return Err(CliError::Usage("--align must be at least 1".into()));
     }
-    let settings = Settings { time_limit_secs: time_limit };
+    let settings = Settings {
+        time_limit_secs: time_limit,
+    };
     let input = load(path)?;
     let (info, planned) = match &input {
         Input::Model(model) => {
             let planners = select_planners(ids, false)?;
-            let planned = plan_model(model, lifetimes, align, &planners, &settings).map_err(|e| input_err(e, path))?;
-            let info = (model.file_bytes, model.subgraphs.len(), model.tensor_count(), model.operator_count());
+            let planned = plan_model(model, lifetimes, align, &planners, &settings)
+                .map_err(|e| input_err(e, path))?;
+            let info = (
+                model.file_bytes,
+                model.subgraphs.len(),
+                model.tensor_count(),
+                model.operator_count(),
+            );
             (info, planned)
         }
         Input::Csv(_, problem) => {
@@ -286,10 +337,18 @@ fn cmd_plan(
             };
             let mut plans = Vec::new();
             for p in planners {
-                plans.push(plan::run(p, &problem, &settings).map_err(|v| input_err(format!("planner {} produced an invalid plan ({v})", p.id), path))?);
+                plans.push(plan::run(p, &problem, &settings).map_err(|v| {
+                    input_err(
+                        format!("planner {} produced an invalid plan ({v})", p.id),
+                        path,
+                    )
+                })?);
             }
             let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-            ((bytes, 1, problem.buffers.len(), 0), vec![Planned { problem, plans }])
+            (
+                (bytes, 1, problem.buffers.len(), 0),
+                vec![Planned { problem, plans }],
+            )
         }
     };
     let path_str = path.display().to_string();
@@ -306,13 +365,21 @@ fn cmd_plan(
                 }
             }
             let doc = export::json::plan_document(
-                &ModelInfo { path: &path_str, bytes: info.0, subgraphs: info.1, tensors: info.2, operators: info.3 },
+                &ModelInfo {
+                    path: &path_str,
+                    bytes: info.0,
+                    subgraphs: info.1,
+                    tensors: info.2,
+                    operators: info.3,
+                },
                 entries,
             );
             serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
         }
         PlanFormat::Csv => {
-            let mut s = String::from("planner,subgraph,tensor,name,kind,bytes,first,last,offset,alias_of\n");
+            let mut s = String::from(
+                "planner,subgraph,tensor,name,kind,bytes,first,last,offset,alias_of\n",
+            );
             let n_planners = planned.first().map(|p| p.plans.len()).unwrap_or(0);
             for k in 0..n_planners {
                 for pl in &planned {
@@ -327,8 +394,12 @@ fn cmd_plan(
             let mut s = String::new();
             for pl in &planned {
                 let title = match (pl.problem.lifetimes, pl.problem.subgraph) {
-                    (Some(l), Some(sg)) => format!("{path_str} — subgraph {sg}, {} lifetimes", l.name()),
-                    (Some(l), None) => format!("{path_str} — all subgraphs, {} lifetimes", l.name()),
+                    (Some(l), Some(sg)) => {
+                        format!("{path_str} — subgraph {sg}, {} lifetimes", l.name())
+                    }
+                    (Some(l), None) => {
+                        format!("{path_str} — all subgraphs, {} lifetimes", l.name())
+                    }
                     _ => path_str.clone(),
                 };
                 let _ = writeln!(
@@ -351,7 +422,15 @@ fn cmd_plan(
 pub fn plan_table(problem: &Problem, plans: &[Plan]) -> String {
     let mut s = format!(
         "{:<18} {:>12} {:>12} {:>10} {:>9} {:>9} {:>12} {:>9} {:>8}\n",
-        "planner", "arena", "lower bound", "overhead", "overhead%", "padding", "largest hole", "ms", "optimal"
+        "planner",
+        "arena",
+        "lower bound",
+        "overhead",
+        "overhead%",
+        "padding",
+        "largest hole",
+        "ms",
+        "optimal"
     );
     for p in plans {
         let m = plan::metrics(problem, &p.offsets);
@@ -386,15 +465,28 @@ fn cmd_solve(
     }
     let (rows, problem) = match load(path)? {
         Input::Csv(rows, problem) => (rows, problem),
-        Input::Model(_) => return Err(CliError::Usage(format!("solve takes a MiniMalloc .csv problem, not a model: {}", path.display()))),
+        Input::Model(_) => {
+            return Err(CliError::Usage(format!(
+                "solve takes a MiniMalloc .csv problem, not a model: {}",
+                path.display()
+            )))
+        }
     };
-    let settings = Settings { time_limit_secs: time_limit };
+    let settings = Settings {
+        time_limit_secs: time_limit,
+    };
     let mut plans = Vec::new();
     for p in &planners {
-        plans.push(plan::run(p, &problem, &settings).map_err(|v| input_err(format!("planner {} produced an invalid plan ({v})", p.id), path))?);
+        plans.push(plan::run(p, &problem, &settings).map_err(|v| {
+            input_err(
+                format!("planner {} produced an invalid plan ({v})", p.id),
+                path,
+            )
+        })?);
     }
     if let (Some(out), Some(plan)) = (out, plans.first()) {
-        std::fs::write(out, export::csv::write_solution(&rows, &plan.offsets)).map_err(|e| input_err(format!("cannot write the solution ({e})"), out))?;
+        std::fs::write(out, export::csv::write_solution(&rows, &plan.offsets))
+            .map_err(|e| input_err(format!("cannot write the solution ({e})"), out))?;
     }
     let fits = |p: &Plan| capacity.map(|c| p.arena_bytes <= c);
     let text = match format {
@@ -418,11 +510,25 @@ fn cmd_solve(
             serde_json::to_string_pretty(&arr).unwrap_or_default() + "\n"
         }
         SolveFormat::Table => {
-            let mut s = format!("{}: {} buffers, lower bound {} bytes\n", path.display(), problem.buffers.len(), problem.lower_bound());
+            let mut s = format!(
+                "{}: {} buffers, lower bound {} bytes\n",
+                path.display(),
+                problem.buffers.len(),
+                problem.lower_bound()
+            );
             s += &plan_table(&problem, &plans);
             if let Some(c) = capacity {
                 for p in &plans {
-                    let _ = writeln!(s, "{}: {} the capacity of {c} bytes", p.planner, if p.arena_bytes <= c { "fits" } else { "does not fit" });
+                    let _ = writeln!(
+                        s,
+                        "{}: {} the capacity of {c} bytes",
+                        p.planner,
+                        if p.arena_bytes <= c {
+                            "fits"
+                        } else {
+                            "does not fit"
+                        }
+                    );
                 }
             }
             s
@@ -431,7 +537,10 @@ fn cmd_solve(
     if let Some(c) = capacity {
         if !plans.iter().any(|p| p.arena_bytes <= c) {
             print!("{text}");
-            return Err(CliError::Input(format!("no planner fitted the buffers in {c} bytes: {}", path.display())));
+            return Err(CliError::Input(format!(
+                "no planner fitted the buffers in {c} bytes: {}",
+                path.display()
+            )));
         }
     }
     Ok(text)
@@ -442,7 +551,10 @@ fn default_bench_models() -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in ["../shared/models", "../shared/models/tflm", "sample_models"] {
         if let Ok(rd) = std::fs::read_dir(dir) {
-            let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "tflite")).collect();
+            let mut v: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "tflite"))
+                .collect();
             v.sort();
             out.extend(v);
         }
@@ -455,7 +567,11 @@ fn ms(t: Instant) -> f64 {
 }
 
 fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
-    let models = if models.is_empty() { default_bench_models() } else { models.to_vec() };
+    let models = if models.is_empty() {
+        default_bench_models()
+    } else {
+        models.to_vec()
+    };
     let all: Vec<&PlannerInfo> = planner::REGISTRY.iter().filter(|p| !p.on_request).collect();
     let settings = Settings::default();
     let mut s = String::new();
@@ -470,12 +586,22 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
     s += "---|\n";
     for path in &models {
         let t = Instant::now();
-        let Ok(Input::Model(model)) = load(path) else { continue };
+        let Ok(Input::Model(model)) = load(path) else {
+            continue;
+        };
         let load_ms = ms(t);
         let t = Instant::now();
-        let (Ok(lit), Ok(tfl)) = (analysis::problems(&model, Lifetimes::Litert), analysis::problems(&model, Lifetimes::Tflm)) else { continue };
+        let (Ok(lit), Ok(tfl)) = (
+            analysis::problems(&model, Lifetimes::Litert),
+            analysis::problems(&model, Lifetimes::Tflm),
+        ) else {
+            continue;
+        };
         let life_ms = ms(t);
-        let name = path.file_stem().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let name = path
+            .file_stem()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
         let _ = write!(s, "| {name} | {load_ms:.2} | {life_ms:.2} |");
         for p in &all {
             let problems = match p.scope {
@@ -483,15 +609,22 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
                 _ => &lit,
             };
             let t = Instant::now();
-            let ok = problems.iter().all(|pr| plan::run(p, pr, &settings).is_ok());
+            let ok = problems
+                .iter()
+                .all(|pr| plan::run(p, pr, &settings).is_ok());
             let _ = write!(s, " {:.2}{} |", ms(t), if ok { "" } else { " (invalid!)" });
         }
         let t = Instant::now();
         let all_ok = plan_model(&model, Lifetimes::Litert, None, &all, &settings).is_ok();
-        let _ = writeln!(s, " {:.1}{} |", ms(t) + load_ms, if all_ok { "" } else { " (failed)" });
+        let _ = writeln!(
+            s,
+            " {:.1}{} |",
+            ms(t) + load_ms,
+            if all_ok { "" } else { " (failed)" }
+        );
     }
     s += "\n| synthetic buffers |";
-    let generic: Vec<&PlannerInfo> = all.iter().copied().collect();
+    let generic: Vec<&PlannerInfo> = all.to_vec();
     for p in &generic {
         let _ = write!(s, " {} |", p.id);
     }

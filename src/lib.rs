@@ -12,3 +12,6 @@ pub mod model;
 pub mod plan;
 pub mod planner;
 pub mod synth;
+
+#[cfg(feature = "gui")]
+pub mod app;

@@ -40,7 +40,11 @@ pub fn network_like(n: usize, seed: u64, alignment: u64) -> Problem {
     let buffers = (0..n)
         .map(|i| {
             let first = i as u32;
-            let span = if rng.below(8) == 0 { 1 + rng.below(64) } else { 1 + rng.below(3) } as u32;
+            let span = if rng.below(8) == 0 {
+                1 + rng.below(64)
+            } else {
+                1 + rng.below(3)
+            } as u32;
             let last = (first + span).min(steps.saturating_sub(1)).max(first);
             let size = 64u64 << rng.below(15);
             Buffer {

@@ -73,9 +73,12 @@ fn check_model(path: &Path) -> Row {
     };
     let settings = Settings::default();
 
-    if let Some(truth) = read_json(&stem.with_extension("litert.json")).filter(|t| t.get("error").is_none()) {
+    if let Some(truth) =
+        read_json(&stem.with_extension("litert.json")).filter(|t| t.get("error").is_none())
+    {
         let problem = litert::problem(&model, 0).expect("litert problem");
-        let plan = arenascope::plan::run(planner::find("litert").unwrap(), &problem, &settings).expect("valid litert plan");
+        let plan = arenascope::plan::run(planner::find("litert").unwrap(), &problem, &settings)
+            .expect("valid litert plan");
         let observed = truth["arena"]["used_bytes"].as_u64().unwrap_or(0);
         row.litert_observed = Some(observed);
         row.litert_ours = Some(plan.arena_bytes);
@@ -107,7 +110,9 @@ fn check_model(path: &Path) -> Row {
                     if o == off && b == bytes {
                         matching += 1;
                     } else {
-                        row.problems.push(format!("tensor {idx}: offset/bytes {o}/{b}, LiteRT {off}/{bytes}"));
+                        row.problems.push(format!(
+                            "tensor {idx}: offset/bytes {o}/{b}, LiteRT {off}/{bytes}"
+                        ));
                     }
                     let lifetime_comparable = t["extra"] != true
                         && !inplace.contains(&(idx as u64))
@@ -116,15 +121,21 @@ fn check_model(path: &Path) -> Row {
                         row.lifetimes_compared += 1;
                         let (f, l) = (t["first_use"].as_u64(), t["last_use"].as_u64());
                         if (f, l) != (Some(first as u64), Some(last as u64)) {
-                            row.problems.push(format!("tensor {idx}: lifetime [{first}, {last}], LiteRT [{f:?}, {l:?}]"));
+                            row.problems.push(format!(
+                                "tensor {idx}: lifetime [{first}, {last}], LiteRT [{f:?}, {l:?}]"
+                            ));
                         }
                     }
                 }
-                None => row.problems.push(format!("tensor {idx} ({bytes} bytes at {off}) is not in our arena")),
+                None => row.problems.push(format!(
+                    "tensor {idx} ({bytes} bytes at {off}) is not in our arena"
+                )),
             }
         }
         if visible_top != observed {
-            row.problems.push(format!("arena over the tensors LiteRT shows: ours {visible_top}, LiteRT {observed}"));
+            row.problems.push(format!(
+                "arena over the tensors LiteRT shows: ours {visible_top}, LiteRT {observed}"
+            ));
         }
         row.offsets = Some((matching, total));
     }
@@ -133,11 +144,14 @@ fn check_model(path: &Path) -> Row {
         if truth["loaded"] == true {
             if let Some(head) = truth["head_bytes"].as_u64() {
                 let problem = tflm::problem(&model).expect("tflm problem");
-                let plan = arenascope::plan::run(planner::find("tflm").unwrap(), &problem, &settings).expect("valid tflm plan");
+                let plan =
+                    arenascope::plan::run(planner::find("tflm").unwrap(), &problem, &settings)
+                        .expect("valid tflm plan");
                 row.tflm_observed = Some(head);
                 row.tflm_ours = Some(plan.arena_bytes);
                 if plan.arena_bytes != head {
-                    row.problems.push(format!("TFLM head: ours {}, TFLM {head}", plan.arena_bytes));
+                    row.problems
+                        .push(format!("TFLM head: ours {}, TFLM {head}", plan.arena_bytes));
                 }
             }
         }
@@ -150,7 +164,11 @@ fn opt(v: Option<u64>) -> String {
 }
 
 fn run_corpus(dirs: &[PathBuf]) -> Vec<Row> {
-    let rows: Vec<Row> = dirs.iter().flat_map(|d| models_in(d)).map(|p| check_model(&p)).collect();
+    let rows: Vec<Row> = dirs
+        .iter()
+        .flat_map(|d| models_in(d))
+        .map(|p| check_model(&p))
+        .collect();
     println!("| model | LiteRT observed | ours | offsets matching | lifetimes matching | TFLM observed | ours |");
     println!("|---|---|---|---|---|---|---|");
     for r in &rows {
@@ -159,8 +177,14 @@ fn run_corpus(dirs: &[PathBuf]) -> Vec<Row> {
             r.name,
             opt(r.litert_observed),
             opt(r.litert_ours),
-            r.offsets.map(|(m, t)| format!("{m}/{t}")).unwrap_or_else(|| "—".into()),
-            if r.offsets.is_some() { format!("{0}/{0}", r.lifetimes_compared) } else { "—".into() },
+            r.offsets
+                .map(|(m, t)| format!("{m}/{t}"))
+                .unwrap_or_else(|| "—".into()),
+            if r.offsets.is_some() {
+                format!("{0}/{0}", r.lifetimes_compared)
+            } else {
+                "—".into()
+            },
             opt(r.tflm_observed),
             opt(r.tflm_ours)
         );
@@ -177,16 +201,29 @@ fn assert_all_match(rows: &[Row]) {
     let bad: Vec<String> = rows
         .iter()
         .filter(|r| !r.problems.is_empty())
-        .map(|r| format!("{} ({} differences, first: {})", r.name, r.problems.len(), r.problems[0]))
+        .map(|r| {
+            format!(
+                "{} ({} differences, first: {})",
+                r.name,
+                r.problems.len(),
+                r.problems[0]
+            )
+        })
         .collect();
-    assert!(bad.is_empty(), "emulations differ from the runtimes on: {bad:#?}");
+    assert!(
+        bad.is_empty(),
+        "emulations differ from the runtimes on: {bad:#?}"
+    );
 }
 
 #[test]
 fn bundled_sample_models_match_litert_offsets_and_tflm_head() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample_models");
     let rows = run_corpus(&[dir]);
-    assert!(rows.len() >= 3, "sample_models should hold at least three models with ground truth");
+    assert!(
+        rows.len() >= 3,
+        "sample_models should hold at least three models with ground truth"
+    );
     assert_all_match(&rows);
 }
 
@@ -198,6 +235,10 @@ fn shared_corpus_matches_litert_offsets_and_tflm_head() {
         return;
     }
     let rows = run_corpus(&[shared.clone(), shared.join("tflm")]);
-    assert!(rows.len() >= 20, "expected the 21 shared models, found {}", rows.len());
+    assert!(
+        rows.len() >= 20,
+        "expected the 21 shared models, found {}",
+        rows.len()
+    );
     assert_all_match(&rows);
 }

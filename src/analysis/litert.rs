@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::problem::{Alias, Buffer, BufferKind, LitertCandidate, Lifetimes, Outside, Problem};
+use super::problem::{Alias, Buffer, BufferKind, Lifetimes, LitertCandidate, Outside, Problem};
 use super::AnalysisError;
 use crate::model::{ops, Model, Options, TensorType};
 
@@ -126,18 +126,20 @@ pub fn problem(model: &Model, sg_index: usize) -> Result<Problem, AnalysisError>
     // --- PlanAllocations: alloc/dealloc nodes, refcounts through roots.
     let mut alloc = vec![NOT_ASSIGNED; nt];
     let mut dealloc = vec![NOT_ASSIGNED; nt];
-    let mut nodes_to_tensors: Vec<StdUnorderedSet> =
-        (0..n_nodes.max(1)).map(|_| StdUnorderedSet::new()).collect();
+    let mut nodes_to_tensors: Vec<StdUnorderedSet> = (0..n_nodes.max(1))
+        .map(|_| StdUnorderedSet::new())
+        .collect();
     let mut rc = vec![0u32; nt];
     for &t in sg.outputs.iter().chain(&variables).chain(&sg.inputs) {
         rc[t] += 1;
     }
-    let allocate = |node: usize, t: usize, alloc: &mut Vec<u32>, sets: &mut Vec<StdUnorderedSet>| {
-        if alloc[t] == NOT_ASSIGNED {
-            alloc[t] = node as u32;
-            sets[node].insert(t);
-        }
-    };
+    let allocate =
+        |node: usize, t: usize, alloc: &mut Vec<u32>, sets: &mut Vec<StdUnorderedSet>| {
+            if alloc[t] == NOT_ASSIGNED {
+                alloc[t] = node as u32;
+                sets[node].insert(t);
+            }
+        };
     for &t in variables.iter().chain(&sg.inputs) {
         allocate(0, t, &mut alloc, &mut nodes_to_tensors);
     }
@@ -159,11 +161,8 @@ pub fn problem(model: &Model, sg_index: usize) -> Result<Problem, AnalysisError>
         }
     }
     // Temporaries (ExecuteAllocations): alive at their node only.
-    for i in 0..=p.last_prepared.min(n_nodes.saturating_sub(1)) {
-        if n_nodes == 0 {
-            break;
-        }
-        for &t in &p.temporaries[i] {
+    for (i, temps) in p.temporaries.iter().enumerate().take(p.last_prepared + 1) {
+        for &t in temps {
             alloc[t] = i as u32;
             dealloc[t] = i as u32;
             nodes_to_tensors[i].insert(t);
@@ -235,7 +234,9 @@ pub fn problem(model: &Model, sg_index: usize) -> Result<Problem, AnalysisError>
             continue;
         }
         let Some(r) = alias_root(t) else { continue };
-        let Some(root_buffer) = buffer_of[r] else { continue };
+        let Some(root_buffer) = buffer_of[r] else {
+            continue;
+        };
         let last = if is_output[t] {
             last_step
         } else {
@@ -255,7 +256,11 @@ pub fn problem(model: &Model, sg_index: usize) -> Result<Problem, AnalysisError>
     let mut outside = Vec::new();
     for (t, it) in p.tensors.iter().enumerate() {
         let reason = match it.alloc {
-            AllocType::ArenaRwPersistent | AllocType::PersistentRo if !sg.tensors.get(t).is_some_and(|x| x.is_variable) => "persistent",
+            AllocType::ArenaRwPersistent | AllocType::PersistentRo
+                if !sg.tensors.get(t).is_some_and(|x| x.is_variable) =>
+            {
+                "persistent"
+            }
             AllocType::ArenaRwPersistent => "variable",
             AllocType::Dynamic if !it.unused => "dynamic",
             _ => continue,
@@ -321,7 +326,10 @@ fn inplace_flags(builtin: i32) -> Option<(u8, bool)> {
 
 fn shape_of(model: &Model, sg: usize, t: i32) -> Option<&[i32]> {
     let t = usize::try_from(t).ok()?;
-    model.subgraphs[sg].tensors.get(t).map(|x| x.shape.as_slice())
+    model.subgraphs[sg]
+        .tensors
+        .get(t)
+        .map(|x| x.shape.as_slice())
 }
 
 fn dtype_of(model: &Model, sg: usize, t: i32) -> Option<TensorType> {
@@ -330,7 +338,10 @@ fn dtype_of(model: &Model, sg: usize, t: i32) -> Option<TensorType> {
 }
 
 fn elements(shape: &[i64]) -> u64 {
-    shape.iter().map(|&d| d.max(0) as u64).fold(1u64, |a, d| a.saturating_mul(d))
+    shape
+        .iter()
+        .map(|&d| d.max(0) as u64)
+        .fold(1u64, |a, d| a.saturating_mul(d))
 }
 
 /// Runs the Prepare-time rules (L1–L4, L6) over subgraph `si`.
@@ -442,7 +453,17 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                 tensors[out0 as usize].alloc = AllocType::Dynamic;
             }
             ops::CONV_2D => {
-                if let (Some(inp), Some(filter), Some(out), Options::Conv2D { stride_w, stride_h, dilation_w, dilation_h }) = (
+                if let (
+                    Some(inp),
+                    Some(filter),
+                    Some(out),
+                    Options::Conv2D {
+                        stride_w,
+                        stride_h,
+                        dilation_w,
+                        dilation_h,
+                    },
+                ) = (
                     shape_of(model, si, in0),
                     shape_of(model, si, op.inputs.get(1).copied().unwrap_or(-1)),
                     shape_of(model, si, out0),
@@ -459,7 +480,12 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                         || *dilation_h != 1
                         || filter.get(1) != Some(&1)
                         || filter.get(2) != Some(&1);
-                    if need_im2col && !hybrid && inp.len() == 4 && filter.len() == 4 && out.len() == 4 {
+                    if need_im2col
+                        && !hybrid
+                        && inp.len() == 4
+                        && filter.len() == 4
+                        && out.len() == 4
+                    {
                         let idx = reserve(&mut tensors, 1);
                         let shape = [
                             out[0] as i64,
@@ -476,7 +502,12 @@ fn prepare(model: &Model, si: usize) -> Prepared {
             ops::MEAN | ops::SUM => {
                 let base = reserve(&mut tensors, 4);
                 let in_shape = shape_of(model, si, in0).unwrap_or(&[]);
-                set_temp(&mut tensors, base, &[in_shape.len() as i64], TensorType::Int32);
+                set_temp(
+                    &mut tensors,
+                    base,
+                    &[in_shape.len() as i64],
+                    TensorType::Int32,
+                );
                 temporaries[i].push(base);
                 let axis = op.inputs.get(1).copied().unwrap_or(-1);
                 if is_const(&tensors, axis) {
@@ -500,7 +531,12 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                 let out_elems = shape_of(model, si, out0)
                     .map(|s| s.iter().map(|&d| d as i64).collect::<Vec<_>>())
                     .unwrap_or_default();
-                set_temp(&mut tensors, base + 2, &[elements(&out_elems) as i64], accum);
+                set_temp(
+                    &mut tensors,
+                    base + 2,
+                    &[elements(&out_elems) as i64],
+                    accum,
+                );
                 temporaries[i].push(base + 2);
                 // normalized dims: dynamic for a non-constant input, never planned.
                 temporaries[i].push(base + 3);
@@ -521,10 +557,19 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                     &op.options,
                 ) {
                     let num_filters = *wf.first().unwrap_or(&0) as i64;
-                    let num_units = if *rank > 0 { num_filters / *rank as i64 } else { 0 };
+                    let num_units = if *rank > 0 {
+                        num_filters / *rank as i64
+                    } else {
+                        0
+                    };
                     let batch = *inp.first().unwrap_or(&1) as i64;
                     set_temp(&mut tensors, base, &[batch, num_filters], TensorType::Int32);
-                    set_temp(&mut tensors, base + 1, &[num_units, batch], TensorType::Int32);
+                    set_temp(
+                        &mut tensors,
+                        base + 1,
+                        &[num_units, batch],
+                        TensorType::Int32,
+                    );
                     temporaries[i].extend([base, base + 1]);
                 }
             }
@@ -533,7 +578,10 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                 // Cell state (input 19) is [n_batch, n_cell].
                 let cell = shape_of(model, si, op.inputs.get(19).copied().unwrap_or(-1));
                 let cifg = op.inputs.get(1).is_none_or(|&t| t < 0);
-                if let Some([n_batch, n_cell]) = cell.map(|c| [c[0] as i64, c[c.len() - 1] as i64]).filter(|_| cell.is_some_and(|c| !c.is_empty())) {
+                if let Some([n_batch, n_cell]) = cell
+                    .filter(|c| !c.is_empty())
+                    .map(|c| [c[0] as i64, c[c.len() - 1] as i64])
+                {
                     match dtype_of(model, si, in0) {
                         Some(TensorType::Float32) => {
                             let cols = n_cell * if cifg { 4 } else { 5 } + 16;
@@ -542,10 +590,20 @@ fn prepare(model: &Model, si: usize) -> Prepared {
                         }
                         Some(TensorType::Int8) => {
                             for k in 0..4 {
-                                set_temp(&mut tensors, base + k, &[n_batch, n_cell], TensorType::Int16);
+                                set_temp(
+                                    &mut tensors,
+                                    base + k,
+                                    &[n_batch, n_cell],
+                                    TensorType::Int16,
+                                );
                             }
                             set_temp(&mut tensors, base + 4, &[n_batch, n_cell], TensorType::Int8);
-                            set_temp(&mut tensors, base + 5, &[n_batch, n_cell], TensorType::Int32);
+                            set_temp(
+                                &mut tensors,
+                                base + 5,
+                                &[n_batch, n_cell],
+                                TensorType::Int32,
+                            );
                             temporaries[i].extend(base..base + 6);
                         }
                         _ => {}
@@ -625,7 +683,11 @@ impl StdUnorderedSet {
 }
 
 fn next_prime(n: usize) -> usize {
-    let is_prime = |p: usize| (2..).take_while(|d| d * d <= p).all(|d| p % d != 0);
+    let is_prime = |p: usize| {
+        (2..)
+            .take_while(|d| d * d <= p)
+            .all(|d| !p.is_multiple_of(d))
+    };
     (n.max(2)..).find(|&p| is_prime(p)).unwrap_or(n)
 }
 

@@ -16,7 +16,10 @@ pub enum AnalysisError {
 }
 
 /// The problems of a model under a convention: one per subgraph for litert, one for tflm.
-pub fn problems(model: &crate::model::Model, lifetimes: Lifetimes) -> Result<Vec<Problem>, AnalysisError> {
+pub fn problems(
+    model: &crate::model::Model,
+    lifetimes: Lifetimes,
+) -> Result<Vec<Problem>, AnalysisError> {
     match lifetimes {
         Lifetimes::Litert => (0..model.subgraphs.len())
             .map(|s| litert::problem(model, s))

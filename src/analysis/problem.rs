@@ -163,11 +163,18 @@ impl Problem {
             .sum()
     }
 
-    /// Bytes alive at each step (the memory curve).
+    /// Bytes alive at each step (the memory curve). Buffers at offsets fixed by the file may
+    /// share bytes by the file's choice (Vela's offline plan does), so they count by the union
+    /// of their byte ranges.
     pub fn live_bytes_per_step(&self) -> Vec<u64> {
         let n = self.steps as usize;
         let mut delta = vec![0i128; n + 1];
+        let mut fixed = Vec::new();
         for b in &self.buffers {
+            if b.fixed_offset.is_some() {
+                fixed.push(b);
+                continue;
+            }
             delta[b.first as usize] += b.size_bytes as i128;
             delta[b.last as usize + 1] -= b.size_bytes as i128;
         }
@@ -176,6 +183,22 @@ impl Problem {
         for d in delta.iter().take(n) {
             acc += d;
             live.push(acc as u64);
+        }
+        if !fixed.is_empty() {
+            for (step, v) in live.iter_mut().enumerate() {
+                let mut ranges: Vec<(u64, u64)> = fixed
+                    .iter()
+                    .filter(|b| b.first as usize <= step && step <= b.last as usize)
+                    .filter_map(|b| b.fixed_offset.map(|o| (o, o + b.size_bytes)))
+                    .collect();
+                ranges.sort_unstable();
+                let (mut covered, mut end) = (0u64, 0u64);
+                for (s, e) in ranges {
+                    covered += e.saturating_sub(s.max(end));
+                    end = end.max(e);
+                }
+                *v += covered;
+            }
         }
         live
     }

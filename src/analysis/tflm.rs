@@ -114,7 +114,12 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
             match op.builtin {
                 ops::UNIDIRECTIONAL_SEQUENCE_LSTM => {
                     // Four buffers of the cell state's size (input 19).
-                    if let Some(bytes) = op.inputs.get(19).and_then(|&t| tensor(t)).and_then(|t| t.bytes) {
+                    if let Some(bytes) = op
+                        .inputs
+                        .get(19)
+                        .and_then(|&t| tensor(t))
+                        .and_then(|t| t.bytes)
+                    {
                         for _ in 0..4 {
                             push(bytes);
                         }
@@ -123,11 +128,17 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
                 ops::SVDF => {
                     let input = op.inputs.first().and_then(|&t| tensor(t));
                     let wf = op.inputs.get(1).and_then(|&t| tensor(t));
-                    if let (Some(input), Some(wf), Options::Svdf { rank }) = (input, wf, &op.options) {
+                    if let (Some(input), Some(wf), Options::Svdf { rank }) =
+                        (input, wf, &op.options)
+                    {
                         let batch = input.shape.first().copied().unwrap_or(1).max(0) as u64;
                         let num_filters = wf.shape.first().copied().unwrap_or(0).max(0) as u64;
                         if input.dtype == TensorType::Int8 {
-                            let num_units = if *rank > 0 { num_filters / *rank as u64 } else { 0 };
+                            let num_units = if *rank > 0 {
+                                num_filters / *rank as u64
+                            } else {
+                                0
+                            };
                             push(batch * num_filters * 4);
                             push(batch * num_units * 4);
                         } else {
@@ -154,8 +165,20 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
     let mut w = Walker {
         model,
         base: base.clone(),
-        life: vec![Life { first: UNSET, last: UNSET }; total],
-        scratch_life: vec![Life { first: UNSET, last: UNSET }; scratch.len()],
+        life: vec![
+            Life {
+                first: UNSET,
+                last: UNSET
+            };
+            total
+        ],
+        scratch_life: vec![
+            Life {
+                first: UNSET,
+                last: UNSET
+            };
+            scratch.len()
+        ],
         scratch,
         scope: 0,
         depth: 0,
@@ -198,12 +221,15 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
                 });
                 continue;
             }
-            let life = w.life[gi];
-            if life.first < 0 || life.last < 0 {
-                // Never touched by the walk (e.g. a tensor no op names): TFLM would give it an
-                // uninitialised lifetime; it takes no part in this plan.
+            let mut life = w.life[gi];
+            if life.last < 0 {
+                // Never touched by the walk (a tensor no op names): TFLM leaves its lifetime
+                // uninitialised; it takes no part in this plan.
                 continue;
             }
+            // Read but never created (an op input no op produces, e.g. Vela's scratch): TFLM
+            // keeps first = -1, alive from before the first op.
+            life.first = life.first.max(0);
             let kind = if si == 0 && sg.inputs.contains(&t) {
                 BufferKind::Input
             } else if si == 0 && sg.outputs.contains(&t) {

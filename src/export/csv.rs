@@ -28,13 +28,18 @@ pub struct CsvRow {
 
 /// Reads a MiniMalloc CSV into its rows and a problem on compressed time.
 pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
     let (_, header) = lines
         .next()
         .ok_or_else(|| CsvError::Header("the file is empty".into()))?;
     let cols: Vec<String> = header.split(',').map(|c| c.trim().to_lowercase()).collect();
     let col = |name: &str| cols.iter().position(|c| c == name);
-    let (Some(ci), Some(cl), Some(cu), Some(cs)) = (col("id"), col("lower"), col("upper"), col("size")) else {
+    let (Some(ci), Some(cl), Some(cu), Some(cs)) =
+        (col("id"), col("lower"), col("upper"), col("size"))
+    else {
         return Err(CsvError::Header(format!(
             "the header must name the columns id,lower,upper,size[,alignment], not {header:?}"
         )));
@@ -45,9 +50,15 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         let f: Vec<&str> = line.split(',').map(str::trim).collect();
         let num = |c: usize, what: &str| -> Result<u64, CsvError> {
             f.get(c)
-                .ok_or_else(|| CsvError::Line { line: n + 1, msg: format!("missing the {what} column") })?
+                .ok_or_else(|| CsvError::Line {
+                    line: n + 1,
+                    msg: format!("missing the {what} column"),
+                })?
                 .parse::<u64>()
-                .map_err(|_| CsvError::Line { line: n + 1, msg: format!("{what} is not a non-negative integer") })
+                .map_err(|_| CsvError::Line {
+                    line: n + 1,
+                    msg: format!("{what} is not a non-negative integer"),
+                })
         };
         let row = CsvRow {
             id: f.get(ci).copied().unwrap_or("").to_string(),
@@ -60,10 +71,19 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
             },
         };
         if row.upper <= row.lower {
-            return Err(CsvError::Line { line: n + 1, msg: format!("upper ({}) must be greater than lower ({})", row.upper, row.lower) });
+            return Err(CsvError::Line {
+                line: n + 1,
+                msg: format!(
+                    "upper ({}) must be greater than lower ({})",
+                    row.upper, row.lower
+                ),
+            });
         }
         if row.alignment == Some(0) {
-            return Err(CsvError::Line { line: n + 1, msg: "alignment must be at least 1".into() });
+            return Err(CsvError::Line {
+                line: n + 1,
+                msg: "alignment must be at least 1".into(),
+            });
         }
         rows.push(row);
     }
@@ -77,7 +97,9 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         .enumerate()
         .map(|(i, r)| {
             let first = values.partition_point(|&v| v < r.lower) as u32;
-            let last = (values.partition_point(|&v| v < r.upper) as u32).saturating_sub(1).max(first);
+            let last = (values.partition_point(|&v| v < r.upper) as u32)
+                .saturating_sub(1)
+                .max(first);
             Buffer {
                 tensor: i,
                 subgraph: 0,
@@ -106,7 +128,15 @@ pub fn write_solution(rows: &[CsvRow], offsets: &[u64]) -> String {
     });
     for (r, o) in rows.iter().zip(offsets) {
         if with_align {
-            out += &format!("{},{},{},{},{},{}\n", r.id, r.lower, r.upper, r.size, r.alignment.unwrap_or(1), o);
+            out += &format!(
+                "{},{},{},{},{},{}\n",
+                r.id,
+                r.lower,
+                r.upper,
+                r.size,
+                r.alignment.unwrap_or(1),
+                o
+            );
         } else {
             out += &format!("{},{},{},{},{}\n", r.id, r.lower, r.upper, r.size, o);
         }
@@ -118,7 +148,14 @@ pub fn write_solution(rows: &[CsvRow], offsets: &[u64]) -> String {
 pub fn write_problem(problem: &Problem) -> String {
     let mut out = String::from("id,lower,upper,size,alignment\n");
     for (i, b) in problem.buffers.iter().enumerate() {
-        out += &format!("{},{},{},{},{}\n", i, b.first, b.last + 1, b.size_bytes, b.alignment);
+        out += &format!(
+            "{},{},{},{},{}\n",
+            i,
+            b.first,
+            b.last + 1,
+            b.size_bytes,
+            b.alignment
+        );
     }
     out
 }

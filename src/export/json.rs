@@ -26,6 +26,7 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
                 "tensor": b.tensor, "subgraph": b.subgraph, "name": b.name, "kind": b.kind.name(),
                 "bytes": b.size_bytes, "first": b.first, "last": b.last,
                 "offset": plan.offsets[i], "alias_of": null,
+                "fixed": b.fixed_offset.is_some(),
             }),
         ));
     }
@@ -38,11 +39,17 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
                 "tensor": a.tensor, "subgraph": a.subgraph, "name": a.name, "kind": a.kind.name(),
                 "bytes": a.size_bytes, "first": a.first, "last": a.last,
                 "offset": plan.offsets[a.root], "alias_of": root.tensor,
+                "fixed": false,
             }),
         ));
     }
     rows.sort_by_key(|r| (r.0, r.1));
-    let alignment = problem.buffers.iter().map(|b| b.alignment).max().unwrap_or(1);
+    let alignment = problem
+        .buffers
+        .iter()
+        .map(|b| b.alignment)
+        .max()
+        .unwrap_or(1);
     let mut entry = json!({
         "planner": plan.planner,
         "lifetimes": problem.lifetimes.map(|l| l.name()),

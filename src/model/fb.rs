@@ -5,7 +5,9 @@
 //! `Verifiable`. `flatbuffers::root` runs the verifier over every table and vector we follow
 //! before any field is read, so the unchecked slot reads below never leave the buffer.
 
-use flatbuffers::{Follow, ForwardsUOffset, InvalidFlatbuffer, Table, Vector, Verifiable, Verifier};
+use flatbuffers::{
+    Follow, ForwardsUOffset, InvalidFlatbuffer, Table, Vector, Verifiable, Verifier,
+};
 
 /// vtable slot of a field id.
 const fn slot(id: u16) -> u16 {
@@ -63,16 +65,28 @@ fb_table!(Model, |tv| tv
     .visit_field::<ForwardsUOffset<Tables<Buffer>>>("buffers", slot(4), false)?
     .visit_field::<ForwardsUOffset<Vector<i32>>>("metadata_buffer", slot(5), false)?
     .visit_field::<ForwardsUOffset<Tables<Metadata>>>("metadata", slot(6), false)?
-    .visit_field::<ForwardsUOffset<Tables<SignatureDef>>>("signature_defs", slot(7), false)?);
+    .visit_field::<ForwardsUOffset<Tables<SignatureDef>>>(
+        "signature_defs",
+        slot(7),
+        false
+    )?);
 
 impl<'a> Model<'a> {
     getter!(version, 0, u32, 0);
-    getter!(operator_codes, 1, ForwardsUOffset<Tables<'a, OperatorCode<'a>>>);
+    getter!(
+        operator_codes,
+        1,
+        ForwardsUOffset<Tables<'a, OperatorCode<'a>>>
+    );
     getter!(subgraphs, 2, ForwardsUOffset<Tables<'a, SubGraph<'a>>>);
     getter!(description, 3, ForwardsUOffset<&'a str>);
     getter!(buffers, 4, ForwardsUOffset<Tables<'a, Buffer<'a>>>);
     getter!(metadata, 6, ForwardsUOffset<Tables<'a, Metadata<'a>>>);
-    getter!(signature_defs, 7, ForwardsUOffset<Tables<'a, SignatureDef<'a>>>);
+    getter!(
+        signature_defs,
+        7,
+        ForwardsUOffset<Tables<'a, SignatureDef<'a>>>
+    );
 }
 
 fb_table!(SubGraph, |tv| tv
@@ -96,7 +110,11 @@ fb_table!(Tensor, |tv| tv
     .visit_field::<u32>("buffer", slot(2), false)?
     .visit_field::<ForwardsUOffset<&str>>("name", slot(3), false)?
     .visit_field::<bool>("is_variable", slot(5), false)?
-    .visit_field::<ForwardsUOffset<Vector<i32>>>("shape_signature", slot(7), false)?);
+    .visit_field::<ForwardsUOffset<Vector<i32>>>(
+        "shape_signature",
+        slot(7),
+        false
+    )?);
 
 impl<'a> Tensor<'a> {
     getter!(shape, 0, ForwardsUOffset<Vector<'a, i32>>);

@@ -191,7 +191,9 @@ pub struct Model {
 impl Model {
     pub fn from_path(path: &Path) -> Result<Self, ModelError> {
         if path.is_dir() {
-            return Err(ModelError::Invalid("this is a directory, not a model file".into()));
+            return Err(ModelError::Invalid(
+                "this is a directory, not a model file".into(),
+            ));
         }
         let bytes = std::fs::read(path)?;
         Self::from_bytes(&bytes)
@@ -307,7 +309,9 @@ fn build(m: fb::Model<'_>, bytes: &[u8]) -> Result<Model, ModelError> {
                     .copied()
                     .flatten()
                     .ok_or_else(|| {
-                        invalid("metadata OfflineMemoryAllocation names a buffer with no data".into())
+                        invalid(
+                            "metadata OfflineMemoryAllocation names a buffer with no data".into(),
+                        )
                     })?;
                 offline_offsets = Some(decode_offline_plan(data, &subgraphs)?);
             }
@@ -345,9 +349,9 @@ fn decode_offline_plan(data: &[u8], subgraphs: &[Subgraph]) -> Result<Vec<i32>, 
         .chunks_exact(4)
         .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let n = *words
-        .get(2)
-        .ok_or_else(|| invalid("metadata OfflineMemoryAllocation is shorter than its header".into()))?;
+    let n = *words.get(2).ok_or_else(|| {
+        invalid("metadata OfflineMemoryAllocation is shorter than its header".into())
+    })?;
     let total: usize = subgraphs.iter().map(|s| s.tensors.len()).sum();
     if n < 0 || n as usize != total || words.len() < 3 + total {
         return Err(invalid(format!(
@@ -371,18 +375,19 @@ fn build_subgraph(
         }
     }
     let n = tensors.len();
-    let index_list = |v: Option<flatbuffers::Vector<'_, i32>>, what: &str| -> Result<Vec<usize>, ModelError> {
-        let mut out = Vec::new();
-        for i in v.iter().flat_map(|v| v.iter()) {
-            if i < 0 || i as usize >= n {
-                return Err(invalid(format!(
-                    "subgraph {si} lists {what} tensor {i}, but it has {n} tensors"
-                )));
+    let index_list =
+        |v: Option<flatbuffers::Vector<'_, i32>>, what: &str| -> Result<Vec<usize>, ModelError> {
+            let mut out = Vec::new();
+            for i in v.iter().flat_map(|v| v.iter()) {
+                if i < 0 || i as usize >= n {
+                    return Err(invalid(format!(
+                        "subgraph {si} lists {what} tensor {i}, but it has {n} tensors"
+                    )));
+                }
+                out.push(i as usize);
             }
-            out.push(i as usize);
-        }
-        Ok(out)
-    };
+            Ok(out)
+        };
     let inputs = index_list(sg.inputs(), "input")?;
     let outputs = index_list(sg.outputs(), "output")?;
 
@@ -476,7 +481,11 @@ fn build_tensor(
             buffer_has_data.len()
         )));
     }
-    let is_constant = buffer > 0 && buffer_has_data.get(buffer as usize).copied().unwrap_or(false);
+    let is_constant = buffer > 0
+        && buffer_has_data
+            .get(buffer as usize)
+            .copied()
+            .unwrap_or(false);
     Ok(Tensor {
         name,
         shape,

@@ -37,7 +37,11 @@ pub enum Violation {
 /// Checks a plan against DESIGN.md §1.3 (and a capacity, when one is given). A sweep over time
 /// keeps the live buffers ordered by offset, so each new one is checked against its two
 /// neighbours in memory only: O(n log n).
-pub fn validate(problem: &Problem, offsets: &[u64], capacity: Option<u64>) -> Result<(), Violation> {
+pub fn validate(
+    problem: &Problem,
+    offsets: &[u64],
+    capacity: Option<u64>,
+) -> Result<(), Violation> {
     let b = &problem.buffers;
     if offsets.len() != b.len() {
         return Err(Violation::WrongCount {
@@ -64,11 +68,16 @@ pub fn validate(problem: &Problem, offsets: &[u64], capacity: Option<u64>) -> Re
             });
         }
     }
+    // Sweep over time. Planned buffers are pairwise disjoint while the sweep goes on, so a new
+    // one is checked against its two neighbours in memory; buffers with a fixed offset (given by
+    // the file, e.g. Vela's offline plan, which may overlap each other on purpose) are checked
+    // against the planned ones only.
     let mut order: Vec<usize> = (0..b.len()).filter(|&i| b[i].size_bytes > 0).collect();
     order.sort_by_key(|&i| (b[i].first, i));
     let mut by_end: Vec<usize> = order.clone();
     by_end.sort_by_key(|&i| (b[i].last, i));
     let mut live: BTreeMap<(u64, usize), usize> = BTreeMap::new();
+    let mut live_fixed: Vec<usize> = Vec::new();
     let mut e = 0;
     let overlap = |x: usize, y: usize| Violation::Overlap {
         a: x.min(y),
@@ -76,10 +85,14 @@ pub fn validate(problem: &Problem, offsets: &[u64], capacity: Option<u64>) -> Re
         b: x.max(y),
         b_name: b[x.max(y)].name.clone(),
     };
+    let meets = |i: usize, j: usize| {
+        offsets[i] < offsets[j] + b[j].size_bytes && offsets[j] < offsets[i] + b[i].size_bytes
+    };
     for &i in &order {
         while e < by_end.len() && b[by_end[e]].last < b[i].first {
             let j = by_end[e];
             live.remove(&(offsets[j], j));
+            live_fixed.retain(|&k| k != j);
             e += 1;
         }
         let (start, end) = (offsets[i], offsets[i] + b[i].size_bytes);
@@ -93,7 +106,14 @@ pub fn validate(problem: &Problem, offsets: &[u64], capacity: Option<u64>) -> Re
                 return Err(overlap(i, j));
             }
         }
-        live.insert((start, i), i);
+        if b[i].fixed_offset.is_some() {
+            live_fixed.push(i);
+        } else {
+            if let Some(&j) = live_fixed.iter().find(|&&j| meets(i, j)) {
+                return Err(overlap(i, j));
+            }
+            live.insert((start, i), i);
+        }
     }
     if let Some(cap) = capacity {
         let arena = arena_bytes(problem, offsets);

@@ -61,7 +61,11 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
                 }
                 None => {
                     // Extend a free block that touches the top, else go on top.
-                    let touching = free.iter().next_back().filter(|(_, &e)| e == top).map(|(&s, _)| s);
+                    let touching = free
+                        .iter()
+                        .next_back()
+                        .filter(|(_, &e)| e == top)
+                        .map(|(&s, _)| s);
                     let start = match touching {
                         Some(s) => {
                             free.remove(&s);

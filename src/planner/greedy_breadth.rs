@@ -30,7 +30,11 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
     let mut obj_spans: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut obj_of = vec![usize::MAX; b.len()];
     for s in steps {
-        let mut todo: Vec<usize> = by_step[s].iter().copied().filter(|&i| obj_of[i] == usize::MAX).collect();
+        let mut todo: Vec<usize> = by_step[s]
+            .iter()
+            .copied()
+            .filter(|&i| obj_of[i] == usize::MAX)
+            .collect();
         todo.sort_by(|&x, &y| b[y].size_bytes.cmp(&b[x].size_bytes).then(x.cmp(&y)));
         for i in todo {
             let buf = &b[i];

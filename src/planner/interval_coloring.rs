@@ -14,7 +14,9 @@ use crate::analysis::Problem;
 
 pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
     let b = &problem.buffers;
-    let mut order: Vec<usize> = (0..b.len()).filter(|&i| b[i].fixed_offset.is_none()).collect();
+    let mut order: Vec<usize> = (0..b.len())
+        .filter(|&i| b[i].fixed_offset.is_none())
+        .collect();
     order.sort_by_key(|&i| (b[i].first, i));
     // Objects: size and the last step of the buffer in it.
     let mut obj_size: Vec<u64> = Vec::new();
@@ -51,7 +53,12 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
 }
 
 /// Lays objects end to end in creation order above the fixed buffers; returns buffer offsets.
-pub fn lay_out(problem: &Problem, obj_size: &[u64], obj_align: &[u64], obj_of: &[usize]) -> Vec<u64> {
+pub fn lay_out(
+    problem: &Problem,
+    obj_size: &[u64],
+    obj_align: &[u64],
+    obj_of: &[usize],
+) -> Vec<u64> {
     let mut obj_offset = Vec::with_capacity(obj_size.len());
     let mut top = fixed_top(problem);
     for (size, align) in obj_size.iter().zip(obj_align) {
@@ -63,6 +70,9 @@ pub fn lay_out(problem: &Problem, obj_size: &[u64], obj_align: &[u64], obj_of: &
         .buffers
         .iter()
         .enumerate()
-        .map(|(i, buf)| buf.fixed_offset.unwrap_or_else(|| obj_offset.get(obj_of[i]).copied().unwrap_or(0)))
+        .map(|(i, buf)| {
+            buf.fixed_offset
+                .unwrap_or_else(|| obj_offset.get(obj_of[i]).copied().unwrap_or(0))
+        })
         .collect()
 }

@@ -69,7 +69,9 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
             }
             cur = cur.max(off + size);
         }
-        let at = best.map(|(_, at)| at).unwrap_or_else(|| align_up(cur, align));
+        let at = best
+            .map(|(_, at)| at)
+            .unwrap_or_else(|| align_up(cur, align));
         offsets[id] = at;
         let pos = active.partition_point(|a| a.0 <= at);
         active.insert(pos, (at, buf.size_bytes, buf.first, buf.last));
@@ -257,7 +259,7 @@ fn adjust_heap<T: Clone>(
         v[hole] = v[second].clone();
         hole = second;
     }
-    if len % 2 == 0 && second == (len - 2) / 2 {
+    if len.is_multiple_of(2) && second == (len - 2) / 2 {
         second = 2 * (second + 1);
         v[hole] = v[second - 1].clone();
         hole = second - 1;

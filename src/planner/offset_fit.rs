@@ -38,5 +38,6 @@ pub fn best_fit(placed: &[Placed], size: u64, alignment: u64) -> u64 {
         }
         cur = cur.max(p.offset + p.size);
     }
-    best.map(|(_, at)| at).unwrap_or_else(|| align_up(cur, alignment))
+    best.map(|(_, at)| at)
+        .unwrap_or_else(|| align_up(cur, alignment))
 }

@@ -26,7 +26,9 @@ pub fn plan_best_fit(problem: &Problem, _: &Settings) -> Outcome {
 /// The size order (descending) used by both planners.
 pub fn size_order(problem: &Problem) -> Vec<usize> {
     let b = &problem.buffers;
-    let mut order: Vec<usize> = (0..b.len()).filter(|&i| b[i].fixed_offset.is_none()).collect();
+    let mut order: Vec<usize> = (0..b.len())
+        .filter(|&i| b[i].fixed_offset.is_none())
+        .collect();
     order.sort_by(|&x, &y| {
         let (p, q) = (&b[x], &b[y]);
         q.size_bytes

@@ -9,10 +9,12 @@
 //!    `candidate` = the highest end seen so far, and takes the first gap of at least its size
 //!    (`next.offset − candidate ≥ size`), else goes at `candidate` above the last one.
 //!
-//! No alignment is applied: TFLM rounds every size up to 16 bytes beforehand, so online
-//! offsets are multiples of 16.
+//! TFLM applies no alignment here: it rounds every size up to 16 bytes beforehand, so online
+//! offsets are multiples of 16. On other problems (sizes not multiples of the alignment) the
+//! candidate offset is rounded up to the buffer's alignment, which on TFLM's own problems
+//! changes nothing.
 
-use super::{Outcome, Settings};
+use super::{align_up, Outcome, Settings};
 use crate::analysis::Problem;
 
 pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
@@ -29,7 +31,10 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
     }
     // Reverse id order, then a stable sort by size descending (same result as TFLM's bubble
     // sort that swaps only strictly smaller-before-larger neighbours).
-    let mut order: Vec<usize> = (0..b.len()).rev().filter(|&i| b[i].fixed_offset.is_none()).collect();
+    let mut order: Vec<usize> = (0..b.len())
+        .rev()
+        .filter(|&i| b[i].fixed_offset.is_none())
+        .collect();
     order.sort_by(|&x, &y| b[y].size_bytes.cmp(&b[x].size_bytes));
     for &i in &order {
         let buf = &b[i];
@@ -40,13 +45,14 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
             if !buf.overlaps_in_time(other) {
                 continue;
             }
-            if off >= candidate && off - candidate >= buf.size_bytes {
-                chosen = Some(candidate);
+            let at = align_up(candidate, buf.alignment);
+            if off >= at && off - at >= buf.size_bytes {
+                chosen = Some(at);
                 break;
             }
             candidate = candidate.max(off + other.size_bytes);
         }
-        let at = chosen.unwrap_or(candidate);
+        let at = chosen.unwrap_or_else(|| align_up(candidate, buf.alignment));
         offsets[i] = at;
         let pos = placed.partition_point(|p| p.0 <= at);
         placed.insert(pos, (at, i));

@@ -1,0 +1,334 @@
+//! The command line's formats (DESIGN.md §3.1, §3.2), checked as a reader would check them.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn arenascope(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arenascope"))
+        .args(args)
+        .output()
+        .expect("run arenascope");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn sample(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("sample_models")
+        .join(name)
+        .to_string_lossy()
+        .to_string()
+}
+
+fn shared(rel: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        println!("SKIPPED: ../shared/{rel} is not beside this checkout");
+        None
+    }
+}
+
+/// Checks a plan entry without the tool: aligned offsets, no two buffers alive at the same step
+/// sharing bytes (aliases excluded), arena = max end.
+fn check_entry_valid(e: &Value) {
+    let align = e["alignment"].as_u64().unwrap();
+    let bufs: Vec<&Value> = e["buffers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["alias_of"].is_null())
+        .collect();
+    let mut top = 0;
+    for (i, a) in bufs.iter().enumerate() {
+        let (ao, ab) = (a["offset"].as_u64().unwrap(), a["bytes"].as_u64().unwrap());
+        if e["planner"] != "tflm" {
+            assert_eq!(ao % align, 0, "{a}");
+        }
+        top = top.max(ao + ab);
+        for b in &bufs[i + 1..] {
+            let (bo, bb) = (b["offset"].as_u64().unwrap(), b["bytes"].as_u64().unwrap());
+            let time = a["first"].as_u64() <= b["last"].as_u64()
+                && b["first"].as_u64() <= a["last"].as_u64();
+            let space = ao < bo + bb && bo < ao + ab && ab > 0 && bb > 0;
+            // Offsets fixed by the file (an offline plan) may share bytes by the file's choice.
+            let both_fixed = a["fixed"] == true && b["fixed"] == true;
+            let space = space && !both_fixed;
+            assert!(
+                !(time && space),
+                "{} overlaps {} in {}",
+                a["name"],
+                b["name"],
+                e["planner"]
+            );
+        }
+    }
+    assert_eq!(e["arena_bytes"].as_u64().unwrap(), top);
+    assert!(e["arena_bytes"].as_u64() >= e["lower_bound"].as_u64());
+}
+
+#[test]
+fn plan_json_has_the_documented_shape_and_valid_plans() {
+    let (code, out, err) =
+        arenascope(&["plan", &sample("mnist_conv_f32.tflite"), "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["format"], "arenascope-plan");
+    assert_eq!(doc["version"], 1);
+    assert_eq!(doc["model"]["tensors"], 10);
+    assert_eq!(doc["model"]["operators"], 5);
+    assert_eq!(doc["model"]["subgraphs"], 1);
+    let plans = doc["plans"].as_array().unwrap();
+    let ids: Vec<&str> = plans
+        .iter()
+        .map(|p| p["planner"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "naive",
+            "litert",
+            "first-fit-scan",
+            "best-fit-coalesce",
+            "size-first-fit",
+            "size-best-fit",
+            "interval-coloring",
+            "greedy-breadth"
+        ]
+    );
+    for p in plans {
+        for key in [
+            "lifetimes",
+            "subgraph",
+            "alignment",
+            "arena_bytes",
+            "lower_bound",
+            "optimal",
+            "seconds",
+            "persistent_bytes",
+            "buffers",
+        ] {
+            assert!(p.get(key).is_some(), "missing {key}");
+        }
+        check_entry_valid(p);
+    }
+    let litert = &plans[1];
+    assert_eq!(litert["arena_bytes"], 70736);
+    assert_eq!(litert["lower_bound"], 70736);
+    assert_eq!(litert["optimal"], true);
+    // RESHAPE's output (tensor 7) shares tensor 6's bytes in place.
+    let t7 = litert["buffers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["tensor"] == 7)
+        .unwrap();
+    assert_eq!(t7["alias_of"], 6);
+    assert_eq!(t7["offset"], 46400);
+    // The im2col temporary is numbered after the model's 10 tensors.
+    let t10 = litert["buffers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["tensor"] == 10)
+        .unwrap();
+    assert_eq!(t10["kind"], "scratch");
+    assert_eq!(t10["bytes"], 24336);
+}
+
+#[test]
+fn plan_json_on_tflm_lifetimes_has_one_plan_per_planner_with_null_subgraph() {
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &sample("while_loop_f32.tflite"),
+        "--lifetimes",
+        "tflm",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let plans = doc["plans"].as_array().unwrap();
+    assert!(plans
+        .iter()
+        .all(|p| p["subgraph"].is_null() && p["lifetimes"] == "tflm"));
+    let tflm = plans.iter().find(|p| p["planner"] == "tflm").unwrap();
+    assert_eq!(tflm["arena_bytes"], 464);
+    // Tensors of all three subgraphs are in the one arena.
+    let subgraphs: std::collections::BTreeSet<u64> = tflm["buffers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["subgraph"].as_u64().unwrap())
+        .collect();
+    assert_eq!(subgraphs.len(), 3);
+    for p in plans {
+        check_entry_valid(p);
+    }
+}
+
+#[test]
+fn plan_csv_has_the_documented_header_and_a_row_per_buffer() {
+    let (code, out, _) = arenascope(&[
+        "plan",
+        &sample("mnist_conv_f32.tflite"),
+        "--planner",
+        "litert",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("planner,subgraph,tensor,name,kind,bytes,first,last,offset,alias_of")
+    );
+    // 7 arena tensors: 6 buffers and the RESHAPE alias.
+    assert_eq!(lines.count(), 7);
+}
+
+#[test]
+fn planners_lists_every_id() {
+    let (code, out, _) = arenascope(&["planners"]);
+    assert_eq!(code, 0);
+    for id in [
+        "naive",
+        "litert",
+        "tflm",
+        "first-fit-scan",
+        "best-fit-coalesce",
+        "size-first-fit",
+        "size-best-fit",
+        "interval-coloring",
+        "greedy-breadth",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(id)), "{id} missing");
+    }
+}
+
+#[test]
+fn solve_writes_the_input_rows_with_an_offset_column() {
+    let dir = std::env::temp_dir().join(format!("arenascope-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("textbook.csv");
+    std::fs::write(
+        &input,
+        "id,lower,upper,size\n0,0,2,10\n1,1,3,20\n2,2,4,15\n",
+    )
+    .unwrap();
+    let solution = dir.join("solution.csv");
+    let (code, _, err) = arenascope(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--planner",
+        "size-first-fit",
+        "--out",
+        solution.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&solution).unwrap(),
+        "id,lower,upper,size,offset\n0,0,2,10,20\n1,1,3,20,0\n2,2,4,15,20\n"
+    );
+    // --capacity: 35 fits size-first-fit; 34 fits nothing (exit 1).
+    let (code, out, _) = arenascope(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--capacity",
+        "35",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let arr: Value = serde_json::from_str(&out).unwrap();
+    let sff = arr
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["planner"] == "size-first-fit")
+        .unwrap();
+    assert_eq!(sff["fits"], true);
+    let (code, _, _) = arenascope(&["solve", input.to_str().unwrap(), "--capacity", "34"]);
+    assert_eq!(code, 1);
+    // --out with two planners is a usage error.
+    let (code, _, _) = arenascope(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--out",
+        solution.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn solve_reads_every_minimalloc_benchmark_and_finds_its_lower_bound() {
+    let Some(dir) = shared("benchmarks/minimalloc") else {
+        return;
+    };
+    // Lower bounds (max-live) of the challenging suite, from the issue and MiniMalloc's paper.
+    let expected = [("C", 1039360u64), ("D", 986112), ("J", 989184)];
+    let mut files = Vec::new();
+    for sub in ["challenging", "examples"] {
+        for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+            files.push(e.unwrap().path());
+        }
+    }
+    files.sort();
+    assert_eq!(files.len(), 12);
+    for f in files {
+        let (code, out, err) = arenascope(&["solve", f.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{}: {err}", f.display());
+        let arr: Value = serde_json::from_str(&out).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let lb = arr[0]["lower_bound"].as_u64().unwrap();
+        if let Some((_, want)) = expected
+            .iter()
+            .find(|(n, _)| name.starts_with(&format!("{n}.")))
+        {
+            assert_eq!(lb, *want, "{name}");
+        } else if name.contains("1048576") {
+            assert_eq!(lb, 1048576, "{name}");
+        }
+        for p in arr.as_array().unwrap() {
+            assert!(p["arena_bytes"].as_u64().unwrap() >= lb);
+        }
+    }
+}
+
+#[test]
+fn plan_runs_on_every_shared_model_with_every_planner() {
+    let Some(dir) = shared("models") else { return };
+    let mut n = 0;
+    for sub in [dir.clone(), dir.join("tflm")] {
+        for e in std::fs::read_dir(sub).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == "tflite") {
+                for l in ["litert", "tflm"] {
+                    let (code, out, err) = arenascope(&[
+                        "plan",
+                        p.to_str().unwrap(),
+                        "--lifetimes",
+                        l,
+                        "--format",
+                        "json",
+                    ]);
+                    assert_eq!(code, 0, "{}: {err}", p.display());
+                    let doc: Value = serde_json::from_str(&out).unwrap();
+                    for e in doc["plans"].as_array().unwrap() {
+                        check_entry_valid(e);
+                    }
+                }
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 21);
+}

@@ -1,0 +1,183 @@
+//! Planners on hand-computed problems and random ones (DESIGN.md §1.3, §2).
+
+use arenascope::analysis::{Buffer, BufferKind, Problem};
+use arenascope::export::csv::read_problem;
+use arenascope::plan::{self, validate, Violation};
+use arenascope::planner::{self, Settings, REGISTRY};
+use proptest::prelude::*;
+
+fn buf(id: usize, size: u64, first: u32, last: u32) -> Buffer {
+    Buffer {
+        tensor: id,
+        subgraph: 0,
+        name: format!("b{id}"),
+        kind: BufferKind::Activation,
+        size_bytes: size,
+        first,
+        last,
+        alignment: 1,
+        fixed_offset: None,
+    }
+}
+
+fn run(id: &str, problem: &Problem) -> plan::Plan {
+    plan::run(planner::find(id).unwrap(), problem, &Settings::default()).expect("valid plan")
+}
+
+/// 10, 20 and 15 bytes over the half-open steps [0,2), [1,3), [2,4).
+fn textbook() -> Problem {
+    let (_, p) = read_problem("id,lower,upper,size\n0,0,2,10\n1,1,3,20\n2,2,4,15\n").unwrap();
+    p
+}
+
+#[test]
+fn textbook_lower_bound_is_35() {
+    assert_eq!(textbook().lower_bound(), 35);
+}
+
+#[test]
+fn textbook_size_first_fit_puts_20_at_0_and_the_others_at_20() {
+    let p = run("size-first-fit", &textbook());
+    assert_eq!(p.arena_bytes, 35);
+    assert_eq!(p.offsets, vec![20, 0, 20]);
+}
+
+#[test]
+fn textbook_size_best_fit_reaches_35() {
+    assert_eq!(run("size-best-fit", &textbook()).arena_bytes, 35);
+}
+
+#[test]
+fn textbook_best_fit_coalesce_cannot_foresee_the_15_byte_buffer() {
+    let p = run("best-fit-coalesce", &textbook());
+    assert_eq!(p.arena_bytes, 45);
+    assert_eq!(p.offsets, vec![0, 10, 30]);
+}
+
+/// A chain shaped like a 28×28 MNIST net: each buffer consumed only by the next op.
+const MNIST_CHAIN: &str =
+    "id,lower,upper,size\n0,0,1,3136\n1,0,2,50176\n2,1,3,12544\n3,2,4,12544\n4,3,4,40\n";
+
+#[test]
+fn mnist_chain_lower_bound_and_size_best_fit_are_62720() {
+    let (_, p) = read_problem(MNIST_CHAIN).unwrap();
+    assert_eq!(p.lower_bound(), 62720);
+    assert_eq!(run("size-best-fit", &p).arena_bytes, 62720);
+}
+
+#[test]
+fn validate_names_the_overlapping_pair() {
+    let p = Problem::from_buffers(vec![buf(0, 10, 0, 1), buf(1, 10, 1, 2)]);
+    let err = validate(&p, &[0, 5], None).unwrap_err();
+    assert!(
+        matches!(err, Violation::Overlap { a: 0, b: 1, .. }),
+        "{err:?}"
+    );
+    // Same bytes at disjoint times are fine.
+    let p = Problem::from_buffers(vec![buf(0, 10, 0, 1), buf(1, 10, 2, 3)]);
+    assert_eq!(validate(&p, &[0, 0], None), Ok(()));
+}
+
+#[test]
+fn validate_rejects_misalignment_moved_fixed_offsets_and_small_capacity() {
+    let mut b = buf(0, 10, 0, 0);
+    b.alignment = 16;
+    let p = Problem::from_buffers(vec![b.clone()]);
+    assert!(matches!(
+        validate(&p, &[8], None),
+        Err(Violation::Misaligned {
+            offset: 8,
+            alignment: 16,
+            ..
+        })
+    ));
+    b.fixed_offset = Some(32);
+    let p = Problem::from_buffers(vec![b]);
+    assert!(matches!(
+        validate(&p, &[0], None),
+        Err(Violation::FixedMoved { fixed: 32, .. })
+    ));
+    assert!(matches!(
+        validate(&p, &[32], Some(40)),
+        Err(Violation::ArenaTooSmall {
+            arena_bytes: 42,
+            capacity: 40
+        })
+    ));
+}
+
+#[test]
+fn metrics_report_padding_holes_and_peak() {
+    // Two buffers of 10 bytes aligned to 16: the second goes at 16, leaving padding 6 each.
+    let mut a = buf(0, 10, 0, 1);
+    a.alignment = 16;
+    let mut b = buf(1, 10, 1, 2);
+    b.alignment = 16;
+    let p = Problem::from_buffers(vec![a, b]);
+    let plan = run("size-first-fit", &p);
+    let m = plan::metrics(&p, &plan.offsets);
+    assert_eq!(m.arena_bytes, 26);
+    assert_eq!(m.lower_bound, 20);
+    assert_eq!(m.padding_bytes, 12);
+    assert_eq!(m.peak_steps, vec![1]);
+    assert_eq!(m.peak_buffers, vec![0, 1]);
+    // At step 1 bytes 10..16 are free below the top: a 6-byte hole; at step 2 the buffer at 16
+    // (or 0) leaves a hole below it only if it sits at 16.
+    let hole = m.largest_hole.expect("a hole");
+    assert!(hole.bytes() >= 6, "{hole:?}");
+}
+
+fn generic_planners() -> Vec<&'static planner::PlannerInfo> {
+    REGISTRY
+        .iter()
+        .filter(|p| p.scope == planner::Scope::Any && !p.on_request)
+        .collect()
+}
+
+prop_compose! {
+    fn arb_problem(max: usize)(specs in prop::collection::vec((1u64..5000, 0u32..60, 0u32..12, 0u32..4), 1..max)) -> Problem {
+        let buffers = specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (size, first, span, align_pow))| {
+                let mut b = buf(i, size, first, first + span);
+                b.alignment = 1 << (align_pow * 2);
+                b
+            })
+            .collect();
+        Problem::from_buffers(buffers)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn every_generic_planner_gives_a_valid_plan_no_better_than_the_lower_bound(p in arb_problem(200)) {
+        let lb = p.lower_bound();
+        for info in generic_planners() {
+            let out = (info.run)(&p, &Settings::default());
+            prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()), "planner {}", info.id);
+            prop_assert!(plan::arena_bytes(&p, &out.offsets) >= lb, "planner {}", info.id);
+            // Deterministic: the same input gives the same plan.
+            let again = (info.run)(&p.clone(), &Settings::default());
+            prop_assert_eq!(&out.offsets, &again.offsets, "planner {}", info.id);
+        }
+    }
+
+    #[test]
+    fn naive_at_alignment_1_uses_the_sum_of_sizes(p in arb_problem(200)) {
+        let p = p.with_alignment(1);
+        let sum: u64 = p.buffers.iter().map(|b| b.size_bytes).sum();
+        let out = (planner::find("naive").unwrap().run)(&p, &Settings::default());
+        prop_assert_eq!(plan::arena_bytes(&p, &out.offsets), sum);
+    }
+
+    #[test]
+    fn runtime_emulations_give_valid_plans_on_any_problem(p in arb_problem(200)) {
+        for id in ["litert", "tflm"] {
+            let out = (planner::find(id).unwrap().run)(&p, &Settings::default());
+            prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()), "planner {}", id);
+        }
+    }
+}
