@@ -548,7 +548,7 @@ fn cmd_solve(
 
 /// Default models for `bench`: the shared corpus and the bundled samples.
 fn default_bench_models() -> Vec<PathBuf> {
-    let mut out = Vec::new();
+    let mut out: Vec<PathBuf> = Vec::new();
     for dir in ["../shared/models", "../shared/models/tflm", "sample_models"] {
         if let Ok(rd) = std::fs::read_dir(dir) {
             let mut v: Vec<PathBuf> = rd
@@ -556,6 +556,8 @@ fn default_bench_models() -> Vec<PathBuf> {
                 .filter(|p| p.extension().is_some_and(|e| e == "tflite"))
                 .collect();
             v.sort();
+            // The samples are copies of shared models: time each model once.
+            v.retain(|p| !out.iter().any(|q| q.file_name() == p.file_name()));
             out.extend(v);
         }
     }

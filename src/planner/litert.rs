@@ -16,6 +16,7 @@
 //! On a problem with no candidate vector (not built from a model) the buffers are taken in id
 //! order as the candidates.
 
+use super::step_index::StepIndex;
 use super::{align_up, Outcome, Settings};
 use crate::analysis::problem::LitertCandidate;
 use crate::analysis::Problem;
@@ -41,9 +42,13 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
 
     let b = &problem.buffers;
     let mut offsets = vec![0u64; b.len()];
-    // (offset, size, first, last) sorted by offset.
-    let mut active: Vec<(u64, u64, u32, u32)> = Vec::new();
-    for c in &candidates {
+    // LiteRT keeps every placed buffer in one list by offset (a new one after equal offsets)
+    // and skips those that do not overlap in time; visiting only the overlapping ones, ordered
+    // by (offset, placement number), walks the same entries in the same order.
+    let mut index = StepIndex::new(problem.steps);
+    let mut seq = vec![0usize; b.len()];
+    let mut overlapping: Vec<(u64, usize, u64)> = Vec::new();
+    for (n, c) in candidates.iter().enumerate() {
         let Some(id) = c.buffer else { continue };
         let buf = &b[id];
         if buf.size_bytes == 0 {
@@ -51,12 +56,14 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
             continue;
         }
         let align = buf.alignment;
+        overlapping.clear();
+        index.overlapping(buf.first, buf.last, |j| {
+            overlapping.push((offsets[j], seq[j], b[j].size_bytes))
+        });
+        overlapping.sort_unstable();
         let mut cur = 0u64;
         let mut best: Option<(u64, u64)> = None; // (fit, offset)
-        for &(off, size, first, last) in &active {
-            if last < buf.first || first > buf.last {
-                continue;
-            }
+        for &(off, _, size) in &overlapping {
             let at = align_up(cur, align);
             if at + buf.size_bytes <= off {
                 let fit = off - cur;
@@ -73,8 +80,8 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
             .map(|(_, at)| at)
             .unwrap_or_else(|| align_up(cur, align));
         offsets[id] = at;
-        let pos = active.partition_point(|a| a.0 <= at);
-        active.insert(pos, (at, buf.size_bytes, buf.first, buf.last));
+        seq[id] = n;
+        index.add(id, buf.first, buf.last);
     }
     Outcome::offsets(offsets)
 }

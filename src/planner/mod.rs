@@ -11,6 +11,7 @@ pub mod litert;
 mod naive;
 mod offset_fit;
 mod size_greedy;
+mod step_index;
 pub mod tflm;
 
 use crate::analysis::Problem;

@@ -14,19 +14,25 @@
 //! candidate offset is rounded up to the buffer's alignment, which on TFLM's own problems
 //! changes nothing.
 
+use super::step_index::StepIndex;
 use super::{align_up, Outcome, Settings};
 use crate::analysis::Problem;
 
 pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
     let b = &problem.buffers;
     let mut offsets = vec![0u64; b.len()];
-    // Placed entries (offset, id), kept sorted by offset (new entries after equal offsets).
-    let mut placed: Vec<(u64, usize)> = Vec::new();
+    // TFLM keeps placed buffers in a list by offset (a new one after equal offsets) and skips
+    // those that do not overlap in time; visiting only the overlapping ones, ordered by
+    // (offset, placement number), walks the same entries in the same order.
+    let mut index = StepIndex::new(problem.steps);
+    let mut seq = vec![0usize; b.len()];
+    let mut n = 0usize;
     for (i, buf) in b.iter().enumerate() {
         if let Some(o) = buf.fixed_offset {
             offsets[i] = o;
-            let pos = placed.partition_point(|p| p.0 <= o);
-            placed.insert(pos, (o, i));
+            seq[i] = n;
+            n += 1;
+            index.add(i, buf.first, buf.last);
         }
     }
     // Reverse id order, then a stable sort by size descending (same result as TFLM's bubble
@@ -36,26 +42,28 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
         .filter(|&i| b[i].fixed_offset.is_none())
         .collect();
     order.sort_by(|&x, &y| b[y].size_bytes.cmp(&b[x].size_bytes));
+    let mut overlapping: Vec<(u64, usize, u64)> = Vec::new();
     for &i in &order {
         let buf = &b[i];
+        overlapping.clear();
+        index.overlapping(buf.first, buf.last, |j| {
+            overlapping.push((offsets[j], seq[j], b[j].size_bytes))
+        });
+        overlapping.sort_unstable();
         let mut candidate = 0u64;
         let mut chosen = None;
-        for &(off, j) in &placed {
-            let other = &b[j];
-            if !buf.overlaps_in_time(other) {
-                continue;
-            }
+        for &(off, _, size) in &overlapping {
             let at = align_up(candidate, buf.alignment);
             if off >= at && off - at >= buf.size_bytes {
                 chosen = Some(at);
                 break;
             }
-            candidate = candidate.max(off + other.size_bytes);
+            candidate = candidate.max(off + size);
         }
-        let at = chosen.unwrap_or_else(|| align_up(candidate, buf.alignment));
-        offsets[i] = at;
-        let pos = placed.partition_point(|p| p.0 <= at);
-        placed.insert(pos, (at, i));
+        offsets[i] = chosen.unwrap_or_else(|| align_up(candidate, buf.alignment));
+        seq[i] = n;
+        n += 1;
+        index.add(i, buf.first, buf.last);
     }
     Outcome::offsets(offsets)
 }
