@@ -12,6 +12,7 @@ pub mod model;
 pub mod plan;
 pub mod planner;
 pub mod synth;
+pub mod view;
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -87,9 +87,10 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         }
         rows.push(row);
     }
-    // Compress: every distinct lower value is a step; [lower, upper) covers the steps whose
-    // value lies in it.
-    let mut values: Vec<u64> = rows.iter().map(|r| r.lower).collect();
+    // Compress: the distinct lower and upper values cut time into steps `[v_k, v_(k+1))`;
+    // `[lower, upper)` covers the steps between its two values, so two buffers share a step
+    // exactly when their intervals intersect.
+    let mut values: Vec<u64> = rows.iter().flat_map(|r| [r.lower, r.upper]).collect();
     values.sort_unstable();
     values.dedup();
     let buffers = rows
@@ -114,6 +115,7 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         })
         .collect();
     let mut problem = Problem::from_buffers(buffers);
+    values.pop();
     problem.step_values = values;
     Ok((rows, problem))
 }

@@ -1,0 +1,133 @@
+//! The address-vs-time layout of one plan: a rectangle per buffer (steps across, bytes up),
+//! its alignment padding on top, the holes below the live top at each step, the arena top and
+//! the lower bound.
+
+use crate::analysis::{round_up, BufferKind, Problem};
+use crate::plan::{self, Plan};
+
+/// One buffer's rectangle. `x` in steps (`[first, last + 1)`), `y` in bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferRect {
+    pub buffer: usize,
+    pub kind: BufferKind,
+    pub x0: f64,
+    pub x1: f64,
+    /// Offset.
+    pub y0: f64,
+    /// Offset + bytes.
+    pub y1: f64,
+    /// Offset + bytes rounded up to the alignment: `[y1, pad_y1)` is padding.
+    pub pad_y1: f64,
+}
+
+/// Free bytes below the live top over a run of steps with the same free range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HoleRect {
+    pub x0: f64,
+    pub x1: f64,
+    pub y0: f64,
+    pub y1: f64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LayoutView {
+    pub planner: &'static str,
+    pub rects: Vec<BufferRect>,
+    pub holes: Vec<HoleRect>,
+    pub arena_bytes: u64,
+    pub lower_bound: u64,
+    pub steps: u32,
+    pub padding_bytes: u64,
+}
+
+impl LayoutView {
+    pub fn build(problem: &Problem, plan: &Plan) -> Self {
+        let rects = problem
+            .buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let y0 = plan.offsets[i] as f64;
+                BufferRect {
+                    buffer: i,
+                    kind: b.kind,
+                    x0: b.first as f64,
+                    x1: b.last as f64 + 1.0,
+                    y0,
+                    y1: y0 + b.size_bytes as f64,
+                    pad_y1: y0 + round_up(b.size_bytes, b.alignment) as f64,
+                }
+            })
+            .collect();
+        // Merge a hole with the same range at consecutive steps into one rectangle.
+        let mut holes = plan::holes(problem, &plan.offsets);
+        holes.sort_by_key(|h| (h.start, h.end, h.step));
+        let mut merged: Vec<HoleRect> = Vec::new();
+        let mut prev: Option<(u64, u64, u32)> = None;
+        for h in holes {
+            match (prev, merged.last_mut()) {
+                (Some((s, e, step)), Some(last)) if s == h.start && e == h.end && step + 1 == h.step => {
+                    last.x1 = h.step as f64 + 1.0;
+                }
+                _ => merged.push(HoleRect {
+                    x0: h.step as f64,
+                    x1: h.step as f64 + 1.0,
+                    y0: h.start as f64,
+                    y1: h.end as f64,
+                }),
+            }
+            prev = Some((h.start, h.end, h.step));
+        }
+        let padding_bytes = problem.buffers.iter().map(|b| b.padding_bytes()).sum();
+        LayoutView {
+            planner: plan.planner,
+            rects,
+            holes: merged,
+            arena_bytes: plan.arena_bytes,
+            lower_bound: plan.lower_bound,
+            steps: problem.steps,
+            padding_bytes,
+        }
+    }
+
+    /// The buffer whose rectangle (padding included) holds the point, smallest first.
+    pub fn hit(&self, x: f64, y: f64) -> Option<usize> {
+        self.rects
+            .iter()
+            .filter(|r| r.x0 <= x && x < r.x1 && r.y0 <= y && y < r.pad_y1.max(r.y1))
+            .min_by(|a, b| (a.pad_y1 - a.y0).total_cmp(&(b.pad_y1 - b.y0)))
+            .map(|r| r.buffer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::csv::read_problem;
+    use crate::planner::{self, Settings};
+
+    #[test]
+    fn textbook_rectangles_padding_and_holes() {
+        // 10, 20, 15 bytes over [0,2), [1,3), [2,4), aligned to 8, placed by size-first-fit:
+        // 20 at 0; 15 at 24 (20 rounded up to 8); 10 at 24.
+        let (_, p) = read_problem("id,lower,upper,size,alignment\n0,0,2,10,8\n1,1,3,20,8\n2,2,4,15,8\n").unwrap();
+        let plan = crate::plan::run(planner::find("size-first-fit").unwrap(), &p, &Settings::default()).unwrap();
+        assert_eq!(plan.offsets, vec![24, 0, 24]);
+        let v = LayoutView::build(&p, &plan);
+        let r0 = &v.rects[0];
+        assert_eq!((r0.x0, r0.x1, r0.y0, r0.y1, r0.pad_y1), (0.0, 2.0, 24.0, 34.0, 40.0));
+        let r2 = &v.rects[2];
+        assert_eq!((r2.x0, r2.x1, r2.y0, r2.y1, r2.pad_y1), (2.0, 4.0, 24.0, 39.0, 40.0));
+        assert_eq!(v.padding_bytes, 6 + 4 + 1);
+        // Holes below the live top: step 0 [0,24) (only the 10-byte buffer at 24 is live);
+        // steps 1 and 2: the 20-byte buffer covers [0,20), hole [20,24), merged into one;
+        // step 3: only the 15-byte buffer at 24 is live: [0,24).
+        let holes: Vec<(f64, f64, f64, f64)> = v.holes.iter().map(|h| (h.x0, h.x1, h.y0, h.y1)).collect();
+        assert_eq!(holes, vec![(0.0, 1.0, 0.0, 24.0), (3.0, 4.0, 0.0, 24.0), (1.0, 3.0, 20.0, 24.0)]);
+        assert_eq!(v.arena_bytes, 39);
+        assert_eq!(v.lower_bound, 35);
+        assert_eq!(v.hit(1.5, 5.0), Some(1));
+        assert_eq!(v.hit(0.5, 36.0), Some(0), "padding belongs to its buffer");
+        assert_eq!(v.hit(0.5, 5.0), None, "a hole is not a buffer");
+    }
+}

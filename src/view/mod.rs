@@ -1,0 +1,68 @@
+//! Each panel's geometry as plain data, in plot units (steps across, bytes up): what the GUI
+//! paints and what `export::svg` writes, so what you export is what you see, and geometry is
+//! testable without a window.
+
+pub mod conflicts;
+pub mod gantt;
+pub mod layout;
+pub mod memory;
+pub mod theme;
+
+pub use conflicts::ConflictView;
+pub use gantt::GanttView;
+pub use layout::LayoutView;
+pub use memory::MemoryView;
+
+/// Bytes for people: `812 B`, `48.0 KiB`, `3.20 MiB`.
+pub fn format_bytes(bytes: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let b = bytes as f64;
+    if b < KIB {
+        format!("{bytes} B")
+    } else if b < KIB * KIB {
+        format!("{:.1} KiB", b / KIB)
+    } else if b < KIB * KIB * KIB {
+        format!("{:.2} MiB", b / (KIB * KIB))
+    } else {
+        format!("{:.2} GiB", b / (KIB * KIB * KIB))
+    }
+}
+
+/// "Nice" tick positions (1, 2, 5 × 10^k) covering `[lo, hi]` with about `target` ticks.
+pub fn nice_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
+    if !(hi > lo) || target == 0 {
+        return vec![lo];
+    }
+    let raw = (hi - lo) / target as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    let mut t = (lo / step).ceil() * step;
+    let mut out = Vec::new();
+    while t <= hi + step * 1e-9 && out.len() < 1000 {
+        out.push(t);
+        t += step;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_are_formatted_with_binary_units() {
+        assert_eq!(format_bytes(812), "812 B");
+        assert_eq!(format_bytes(49152), "48.0 KiB");
+        assert_eq!(format_bytes(3 * 1024 * 1024 + 200 * 1024), "3.20 MiB");
+    }
+
+    #[test]
+    fn ticks_are_round_numbers_inside_the_range() {
+        assert_eq!(nice_ticks(0.0, 100.0, 5), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        assert_eq!(nice_ticks(3.0, 9.0, 3), vec![4.0, 6.0, 8.0]);
+    }
+}
