@@ -59,6 +59,15 @@ pub enum SolveFormat {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ViewArg {
+    Layout,
+    Gantt,
+    Conflicts,
+    Memory,
+    Compare,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Plan a model's arena with one or more planners and report arena, lower bound and overhead.
@@ -95,6 +104,28 @@ pub enum Command {
         /// Write the solution (the input rows plus an offset column); needs exactly one --planner.
         #[arg(long, value_name = "SOLUTION.csv")]
         out: Option<PathBuf>,
+    },
+    /// Draw a view of a model's (or CSV problem's) plans as SVG or PNG, with no display.
+    Export {
+        /// The .tflite model or MiniMalloc .csv problem.
+        model: PathBuf,
+        #[arg(long, value_enum)]
+        view: ViewArg,
+        /// Planner(s) to draw: the layout view draws the first; compare draws two to four
+        /// (default: the runtime's emulation and the best generic planners).
+        #[arg(long = "planner", value_name = "ID")]
+        planners: Vec<String>,
+        #[arg(long, value_enum, default_value = "litert")]
+        lifetimes: LifetimesArg,
+        /// The subgraph (litert lifetimes).
+        #[arg(long, default_value_t = 0)]
+        subgraph: usize,
+        /// Dark theme.
+        #[arg(long)]
+        dark: bool,
+        /// Output file: .svg or .png.
+        #[arg(long, value_name = "FILE.svg|FILE.png")]
+        out: PathBuf,
     },
     /// List the planner ids with one line each.
     Planners,
@@ -290,6 +321,23 @@ pub fn run(command: Command) -> Result<String, CliError> {
             out.as_deref(),
         ),
         Command::Bench { models, synthetic } => Ok(bench(&models, &synthetic)),
+        Command::Export {
+            model,
+            view,
+            planners,
+            lifetimes,
+            subgraph,
+            dark,
+            out,
+        } => cmd_export(
+            &model,
+            view,
+            &planners,
+            lifetimes.into(),
+            subgraph,
+            dark,
+            &out,
+        ),
     }
 }
 
@@ -544,6 +592,139 @@ fn cmd_solve(
         }
     }
     Ok(text)
+}
+
+/// The planners drawn by default in comparisons: the runtime's emulation, then the generic
+/// planners with the smallest arenas (up to four in all).
+pub fn default_compare(plans: &[Plan], lifetimes: Option<Lifetimes>) -> Vec<usize> {
+    let runtime = lifetimes.map(|l| l.name());
+    let mut picked: Vec<usize> = plans
+        .iter()
+        .position(|p| Some(p.planner) == runtime)
+        .into_iter()
+        .collect();
+    let mut rest: Vec<usize> = (0..plans.len())
+        .filter(|i| !picked.contains(i) && plans[*i].planner != "naive")
+        .collect();
+    rest.sort_by_key(|&i| (plans[i].arena_bytes, i));
+    picked.extend(rest.into_iter().take(4 - picked.len().min(4)));
+    picked.truncate(4);
+    picked
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_export(
+    path: &Path,
+    view: ViewArg,
+    ids: &[String],
+    lifetimes: Lifetimes,
+    subgraph: usize,
+    dark: bool,
+    out: &Path,
+) -> Result<String, CliError> {
+    use crate::export::svg;
+    use crate::view;
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if !matches!(ext.as_deref(), Some("svg") | Some("png")) {
+        return Err(CliError::Usage(format!(
+            "--out must end in .svg or .png: {}",
+            out.display()
+        )));
+    }
+    let input = load(path)?;
+    let settings = Settings::default();
+    let csv = matches!(input, Input::Csv(..));
+    let planners = select_planners(ids, csv)?;
+    let planned = match &input {
+        Input::Model(model) => plan_model(model, lifetimes, None, &planners, &settings)
+            .map_err(|e| input_err(e, path))?,
+        Input::Csv(_, problem) => {
+            let mut plans = Vec::new();
+            for p in &planners {
+                plans.push(plan::run(p, problem, &settings).map_err(|v| {
+                    input_err(
+                        format!("planner {} produced an invalid plan ({v})", p.id),
+                        path,
+                    )
+                })?);
+            }
+            vec![Planned {
+                problem: problem.clone(),
+                plans,
+            }]
+        }
+    };
+    let index = if lifetimes == Lifetimes::Tflm || csv {
+        0
+    } else {
+        subgraph
+    };
+    let pl = planned.get(index).ok_or_else(|| {
+        CliError::Usage(format!(
+            "the model has no subgraph {subgraph}: {}",
+            path.display()
+        ))
+    })?;
+    if pl.plans.is_empty() {
+        return Err(CliError::Usage(
+            "none of the named planners runs on this problem".into(),
+        ));
+    }
+    let palette = if dark {
+        view::theme::DARK
+    } else {
+        view::theme::LIGHT
+    };
+    let explicit = !(ids.is_empty() || ids.iter().any(|i| i == "all"));
+    let text = match view {
+        ViewArg::Layout => {
+            let k = if explicit {
+                0
+            } else {
+                default_compare(&pl.plans, pl.problem.lifetimes)[0]
+            };
+            svg::layout_svg(
+                &pl.problem,
+                &view::LayoutView::build(&pl.problem, &pl.plans[k]),
+                &palette,
+            )
+        }
+        ViewArg::Compare => {
+            let picked: Vec<usize> = if explicit {
+                (0..pl.plans.len().min(4)).collect()
+            } else {
+                default_compare(&pl.plans, pl.problem.lifetimes)
+            };
+            let views: Vec<view::LayoutView> = picked
+                .iter()
+                .map(|&k| view::LayoutView::build(&pl.problem, &pl.plans[k]))
+                .collect();
+            svg::compare_svg(&pl.problem, &views, &palette)
+        }
+        ViewArg::Gantt => {
+            svg::gantt_svg(&pl.problem, &view::GanttView::build(&pl.problem), &palette)
+        }
+        ViewArg::Conflicts => svg::conflicts_svg(
+            &pl.problem,
+            &view::ConflictView::build(&pl.problem, None, 400),
+            &palette,
+        ),
+        ViewArg::Memory => {
+            let plans: Vec<&Plan> = pl.plans.iter().collect();
+            svg::memory_svg(&view::MemoryView::build(&pl.problem, &plans), &palette)
+        }
+    };
+    let bytes = if ext.as_deref() == Some("png") {
+        svg::svg_to_png(&text).map_err(|e| input_err(e, out))?
+    } else {
+        text.into_bytes()
+    };
+    std::fs::write(out, &bytes)
+        .map_err(|e| input_err(format!("cannot write the file ({e})"), out))?;
+    Ok(format!("wrote {} ({} bytes)\n", out.display(), bytes.len()))
 }
 
 /// Default models for `bench`: the shared corpus and the bundled samples.

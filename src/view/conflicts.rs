@@ -2,10 +2,11 @@
 //! step, the buffers live at the peak step (the max-weight clique of this interval graph)
 //! highlighted.
 //!
-//! Nodes sit at the middle of their lifetime across (steps) and on tracks up, assigned so that
-//! nodes on one track are at least a node apart: conflicting buffers end up near each other
-//! and nothing overlaps. Above `max_nodes` buffers only a focus buffer's neighbourhood is
-//! shown (the selected one, else the largest at the peak).
+//! Nodes sit on a circle in order of first step (then last step), so buffers that live at the
+//! same time are neighbours on the circle and their conflicts are short chords; a long-lived
+//! buffer shows as a fan of chords. No three nodes are collinear, so an edge never hides
+//! behind a node. Above `max_nodes` buffers only a focus buffer's neighbourhood is shown (the
+//! selected one, else the largest at the peak).
 
 use crate::analysis::{BufferKind, Problem};
 
@@ -13,9 +14,11 @@ use crate::analysis::{BufferKind, Problem};
 pub struct Node {
     pub buffer: usize,
     pub kind: BufferKind,
-    /// Centre: step (middle of the lifetime) across, track up.
+    /// Centre on the unit circle.
     pub x: f64,
     pub y: f64,
+    /// Angle on the circle, radians (0 = right, counter-clockwise).
+    pub angle: f64,
     /// Radius relative to the largest node (0.25 ..= 1).
     pub radius: f64,
     pub in_peak_clique: bool,
@@ -30,30 +33,36 @@ pub struct ConflictView {
     pub peak_clique: Vec<usize>,
     /// Set when only a neighbourhood is shown: the focus buffer and how many buffers there are.
     pub neighbourhood_of: Option<(usize, usize)>,
-    pub tracks: usize,
-    pub steps: u32,
 }
-
-/// Horizontal room a node needs on its track, in steps.
-const NODE_WIDTH_STEPS: f64 = 1.0;
 
 impl ConflictView {
     pub fn build(problem: &Problem, focus: Option<usize>, max_nodes: usize) -> Self {
         let b = &problem.buffers;
         let live = problem.live_bytes_per_step();
-        let peak = live.iter().enumerate().max_by_key(|(s, v)| (**v, std::cmp::Reverse(*s))).map(|(s, _)| s as u32);
+        let peak = live
+            .iter()
+            .enumerate()
+            .max_by_key(|(s, v)| (**v, std::cmp::Reverse(*s)))
+            .map(|(s, _)| s as u32);
         let peak_clique: Vec<usize> = match peak {
-            Some(s) => (0..b.len()).filter(|&i| b[i].first <= s && s <= b[i].last).collect(),
+            Some(s) => (0..b.len())
+                .filter(|&i| b[i].first <= s && s <= b[i].last)
+                .collect(),
             None => Vec::new(),
         };
         let mut shown: Vec<usize> = (0..b.len()).collect();
         let mut neighbourhood_of = None;
         if b.len() > max_nodes {
-            let f = focus
-                .filter(|&f| f < b.len())
-                .or_else(|| peak_clique.iter().copied().max_by_key(|&i| (b[i].size_bytes, std::cmp::Reverse(i))));
+            let f = focus.filter(|&f| f < b.len()).or_else(|| {
+                peak_clique
+                    .iter()
+                    .copied()
+                    .max_by_key(|&i| (b[i].size_bytes, std::cmp::Reverse(i)))
+            });
             if let Some(f) = f {
-                shown = (0..b.len()).filter(|&i| b[i].overlaps_in_time(&b[f])).collect();
+                shown = (0..b.len())
+                    .filter(|&i| b[i].overlaps_in_time(&b[f]))
+                    .collect();
                 if shown.len() > max_nodes {
                     // Keep the largest neighbours.
                     shown.sort_by_key(|&i| (std::cmp::Reverse(b[i].size_bytes), i));
@@ -66,36 +75,31 @@ impl ConflictView {
                 neighbourhood_of = Some((f, b.len()));
             }
         }
-        let max_bytes = shown.iter().map(|&i| b[i].size_bytes).max().unwrap_or(1).max(1) as f64;
-        // Track assignment: by centre, first track whose last node is far enough to the left.
-        let mut by_x: Vec<usize> = shown.clone();
-        let centre = |i: usize| (b[i].first as f64 + b[i].last as f64 + 1.0) / 2.0;
-        by_x.sort_by(|&x, &y| centre(x).total_cmp(&centre(y)).then(x.cmp(&y)));
-        let mut track_end: Vec<f64> = Vec::new();
-        let mut pos = vec![(0.0, 0usize); b.len()];
-        for &i in &by_x {
-            let c = centre(i);
-            let t = match track_end.iter().position(|&e| e + NODE_WIDTH_STEPS <= c) {
-                Some(t) => t,
-                None => {
-                    track_end.push(f64::NEG_INFINITY);
-                    track_end.len() - 1
-                }
-            };
-            track_end[t] = c;
-            pos[i] = (c, t);
-        }
+        let max_bytes = shown
+            .iter()
+            .map(|&i| b[i].size_bytes)
+            .max()
+            .unwrap_or(1)
+            .max(1) as f64;
+        // Circle order: first step, last step, id; the first node at the top, clockwise.
+        shown.sort_by_key(|&i| (b[i].first, b[i].last, i));
+        let n = shown.len().max(1) as f64;
         let index_of: std::collections::HashMap<usize, usize> =
             shown.iter().enumerate().map(|(k, &i)| (i, k)).collect();
         let nodes: Vec<Node> = shown
             .iter()
-            .map(|&i| Node {
-                buffer: i,
-                kind: b[i].kind,
-                x: pos[i].0,
-                y: pos[i].1 as f64,
-                radius: (b[i].size_bytes as f64 / max_bytes).sqrt().max(0.25),
-                in_peak_clique: peak_clique.contains(&i),
+            .enumerate()
+            .map(|(k, &i)| {
+                let angle = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * k as f64 / n;
+                Node {
+                    buffer: i,
+                    kind: b[i].kind,
+                    x: angle.cos(),
+                    y: angle.sin(),
+                    angle,
+                    radius: (b[i].size_bytes as f64 / max_bytes).sqrt().max(0.25),
+                    in_peak_clique: peak_clique.contains(&i),
+                }
             })
             .collect();
         let sub = Problem::from_buffers(shown.iter().map(|&i| b[i].clone()).collect());
@@ -109,8 +113,6 @@ impl ConflictView {
             edges,
             peak_clique,
             neighbourhood_of,
-            tracks: track_end.len(),
-            steps: problem.steps,
         }
     }
 }
@@ -126,6 +128,8 @@ mod tests {
         let v = ConflictView::build(&p, None, 400);
         assert_eq!(v.nodes.len(), 3);
         assert_eq!(v.edges, vec![(0, 1), (1, 2)]);
+        // First node at the top of the circle, the others clockwise.
+        assert!((v.nodes[0].y - 1.0).abs() < 1e-9 && v.nodes[1].x > 0.0 && v.nodes[2].x < 0.0);
         // Live bytes: 10, 30, 35, 15 at steps 0..3: the peak is step 2, buffers 1 and 2.
         assert_eq!(v.peak_clique, vec![1, 2]);
         assert!(v.nodes[1].radius == 1.0 && v.nodes[0].radius < 1.0);
@@ -137,6 +141,9 @@ mod tests {
         let v = ConflictView::build(&p, Some(1000), 400);
         assert_eq!(v.neighbourhood_of, Some((1000, 2000)));
         assert!(v.nodes.iter().any(|n| n.buffer == 1000));
-        assert!(v.nodes.iter().all(|n| p.buffers[n.buffer].overlaps_in_time(&p.buffers[1000])));
+        assert!(v
+            .nodes
+            .iter()
+            .all(|n| p.buffers[n.buffer].overlaps_in_time(&p.buffers[1000])));
     }
 }

@@ -66,7 +66,9 @@ impl LayoutView {
         let mut prev: Option<(u64, u64, u32)> = None;
         for h in holes {
             match (prev, merged.last_mut()) {
-                (Some((s, e, step)), Some(last)) if s == h.start && e == h.end && step + 1 == h.step => {
+                (Some((s, e, step)), Some(last))
+                    if s == h.start && e == h.end && step + 1 == h.step =>
+                {
                     last.x1 = h.step as f64 + 1.0;
                 }
                 _ => merged.push(HoleRect {
@@ -110,20 +112,41 @@ mod tests {
     fn textbook_rectangles_padding_and_holes() {
         // 10, 20, 15 bytes over [0,2), [1,3), [2,4), aligned to 8, placed by size-first-fit:
         // 20 at 0; 15 at 24 (20 rounded up to 8); 10 at 24.
-        let (_, p) = read_problem("id,lower,upper,size,alignment\n0,0,2,10,8\n1,1,3,20,8\n2,2,4,15,8\n").unwrap();
-        let plan = crate::plan::run(planner::find("size-first-fit").unwrap(), &p, &Settings::default()).unwrap();
+        let (_, p) =
+            read_problem("id,lower,upper,size,alignment\n0,0,2,10,8\n1,1,3,20,8\n2,2,4,15,8\n")
+                .unwrap();
+        let plan = crate::plan::run(
+            planner::find("size-first-fit").unwrap(),
+            &p,
+            &Settings::default(),
+        )
+        .unwrap();
         assert_eq!(plan.offsets, vec![24, 0, 24]);
         let v = LayoutView::build(&p, &plan);
         let r0 = &v.rects[0];
-        assert_eq!((r0.x0, r0.x1, r0.y0, r0.y1, r0.pad_y1), (0.0, 2.0, 24.0, 34.0, 40.0));
+        assert_eq!(
+            (r0.x0, r0.x1, r0.y0, r0.y1, r0.pad_y1),
+            (0.0, 2.0, 24.0, 34.0, 40.0)
+        );
         let r2 = &v.rects[2];
-        assert_eq!((r2.x0, r2.x1, r2.y0, r2.y1, r2.pad_y1), (2.0, 4.0, 24.0, 39.0, 40.0));
+        assert_eq!(
+            (r2.x0, r2.x1, r2.y0, r2.y1, r2.pad_y1),
+            (2.0, 4.0, 24.0, 39.0, 40.0)
+        );
         assert_eq!(v.padding_bytes, 6 + 4 + 1);
         // Holes below the live top: step 0 [0,24) (only the 10-byte buffer at 24 is live);
         // steps 1 and 2: the 20-byte buffer covers [0,20), hole [20,24), merged into one;
         // step 3: only the 15-byte buffer at 24 is live: [0,24).
-        let holes: Vec<(f64, f64, f64, f64)> = v.holes.iter().map(|h| (h.x0, h.x1, h.y0, h.y1)).collect();
-        assert_eq!(holes, vec![(0.0, 1.0, 0.0, 24.0), (3.0, 4.0, 0.0, 24.0), (1.0, 3.0, 20.0, 24.0)]);
+        let holes: Vec<(f64, f64, f64, f64)> =
+            v.holes.iter().map(|h| (h.x0, h.x1, h.y0, h.y1)).collect();
+        assert_eq!(
+            holes,
+            vec![
+                (0.0, 1.0, 0.0, 24.0),
+                (3.0, 4.0, 0.0, 24.0),
+                (1.0, 3.0, 20.0, 24.0)
+            ]
+        );
         assert_eq!(v.arena_bytes, 39);
         assert_eq!(v.lower_bound, 35);
         assert_eq!(v.hit(1.5, 5.0), Some(1));

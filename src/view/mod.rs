@@ -49,6 +49,19 @@ pub fn nice_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
     out
 }
 
+/// Tick positions on a byte axis: round numbers of B, KiB or MiB.
+pub fn byte_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
+    let unit = [1.0, 1024.0, 1024.0 * 1024.0, 1024.0 * 1024.0 * 1024.0]
+        .into_iter()
+        .rev()
+        .find(|u| hi / u >= 2.0)
+        .unwrap_or(1.0);
+    nice_ticks(lo / unit, hi / unit, target)
+        .into_iter()
+        .map(|t| t * unit)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,7 +75,14 @@ mod tests {
 
     #[test]
     fn ticks_are_round_numbers_inside_the_range() {
-        assert_eq!(nice_ticks(0.0, 100.0, 5), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        assert_eq!(
+            nice_ticks(0.0, 100.0, 5),
+            vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
+        );
         assert_eq!(nice_ticks(3.0, 9.0, 3), vec![4.0, 6.0, 8.0]);
+        assert_eq!(
+            byte_ticks(0.0, 3.0 * 1024.0 * 1024.0, 3),
+            vec![0.0, 1048576.0, 2097152.0, 3145728.0]
+        );
     }
 }

@@ -1,0 +1,681 @@
+//! SVG drawings of the views (DESIGN.md §3.3 export), written from the same geometry the GUI
+//! paints (`view/`), and PNG rendered from the SVG with resvg. Exports show the full extent.
+
+use std::fmt::Write as _;
+
+use crate::analysis::Problem;
+use crate::view::theme::{Palette, Rgba};
+use crate::view::{
+    byte_ticks, format_bytes, nice_ticks, ConflictView, GanttView, LayoutView, MemoryView,
+};
+
+/// Where plot units land on the canvas.
+#[derive(Clone, Copy)]
+struct Frame {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    x_min: f64,
+    x_max: f64,
+    y_min: f64,
+    y_max: f64,
+}
+
+impl Frame {
+    fn x(&self, v: f64) -> f64 {
+        self.left + (v - self.x_min) / (self.x_max - self.x_min).max(1e-9) * self.width
+    }
+
+    fn y(&self, v: f64) -> f64 {
+        self.top + self.height
+            - (v - self.y_min) / (self.y_max - self.y_min).max(1e-9) * self.height
+    }
+}
+
+/// An SVG document being written.
+struct Svg {
+    out: String,
+    height: f64,
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Svg {
+    fn new(width: f64, height: f64, palette: &Palette) -> Self {
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"Ubuntu, sans-serif\">\n"
+        );
+        let _ = writeln!(
+            out,
+            "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"{}\" fill-opacity=\"0.25\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{}\" stroke-width=\"2\"/></pattern></defs>",
+            palette.padding.hex(),
+            palette.padding.hex()
+        );
+        let _ = writeln!(
+            out,
+            "<rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>",
+            palette.background.hex()
+        );
+        Svg { out, height }
+    }
+
+    fn rect(
+        &mut self,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        fill: &str,
+        opacity: f32,
+        stroke: Option<Rgba>,
+    ) {
+        let _ = write!(
+            self.out,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{fill}\"",
+            w.max(0.0),
+            h.max(0.0)
+        );
+        if opacity < 1.0 {
+            let _ = write!(self.out, " fill-opacity=\"{opacity:.2}\"");
+        }
+        if let Some(s) = stroke {
+            let _ = write!(
+                self.out,
+                " stroke=\"{}\" stroke-opacity=\"{:.2}\" stroke-width=\"0.6\"",
+                s.hex(),
+                s.opacity()
+            );
+        }
+        self.out.push_str("/>\n");
+    }
+
+    fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, color: Rgba, width: f64, dashed: bool) {
+        let _ = write!(
+            self.out,
+            "<line x1=\"{x1:.2}\" y1=\"{y1:.2}\" x2=\"{x2:.2}\" y2=\"{y2:.2}\" stroke=\"{}\" stroke-opacity=\"{:.2}\" stroke-width=\"{width}\"",
+            color.hex(),
+            color.opacity()
+        );
+        if dashed {
+            self.out.push_str(" stroke-dasharray=\"6 4\"");
+        }
+        self.out.push_str("/>\n");
+    }
+
+    fn text(&mut self, x: f64, y: f64, size: f64, color: Rgba, anchor: &str, s: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size}\" fill=\"{}\" text-anchor=\"{anchor}\">{}</text>",
+            color.hex(),
+            esc(s)
+        );
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// Rough text width for a font size (labels only go where they fit).
+fn text_width(s: &str, size: f64) -> f64 {
+    s.chars().count() as f64 * size * 0.55
+}
+
+/// Shortens `s` to fit `width` pixels at `size`, with an ellipsis.
+fn fit_label(s: &str, width: f64, size: f64) -> Option<String> {
+    let max_chars = (width / (size * 0.55)).floor() as usize;
+    let n = s.chars().count();
+    if n <= max_chars {
+        Some(s.to_string())
+    } else if max_chars >= 6 {
+        Some(s.chars().take(max_chars - 1).collect::<String>() + "…")
+    } else {
+        None
+    }
+}
+
+fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
+    let ticks = if bytes_y {
+        byte_ticks(f.y_min, f.y_max, 6)
+    } else {
+        nice_ticks(f.y_min, f.y_max, 6)
+    };
+    for t in ticks {
+        let y = f.y(t);
+        svg.line(f.left, y, f.left + f.width, y, p.grid, 1.0, false);
+        let label = if bytes_y {
+            format_bytes(t.max(0.0) as u64)
+        } else {
+            format!("{t}")
+        };
+        svg.text(f.left - 6.0, y + 4.0, 11.0, p.weak_text, "end", &label);
+    }
+    for t in nice_ticks(f.x_min, f.x_max, 10) {
+        let x = f.x(t);
+        svg.line(
+            x,
+            f.top + f.height,
+            x,
+            f.top + f.height + 4.0,
+            p.weak_text,
+            1.0,
+            false,
+        );
+        svg.text(
+            x,
+            f.top + f.height + 17.0,
+            11.0,
+            p.weak_text,
+            "middle",
+            &format!("{t}"),
+        );
+    }
+    svg.line(
+        f.left,
+        f.top + f.height,
+        f.left + f.width,
+        f.top + f.height,
+        p.weak_text,
+        1.0,
+        false,
+    );
+    svg.line(
+        f.left,
+        f.top,
+        f.left,
+        f.top + f.height,
+        p.weak_text,
+        1.0,
+        false,
+    );
+    svg.text(
+        f.left + f.width / 2.0,
+        f.top + f.height + 34.0,
+        12.0,
+        p.text,
+        "middle",
+        x_label,
+    );
+}
+
+fn legend(svg: &mut Svg, p: &Palette, x: f64, y: f64) {
+    let items = [
+        ("input", p.input.hex()),
+        ("output", p.output.hex()),
+        ("activation", p.activation.hex()),
+        ("scratch", p.scratch.hex()),
+        ("padding", "url(#hatch)".to_string()),
+        ("hole (free below the top)", p.hole.hex()),
+    ];
+    let mut cx = x;
+    for (name, fill) in items {
+        let opacity = if name.starts_with("hole") {
+            p.hole.opacity()
+        } else {
+            1.0
+        };
+        svg.rect(cx, y - 9.0, 12.0, 12.0, &fill, opacity, Some(p.outline));
+        svg.text(cx + 16.0, y + 1.0, 11.0, p.text, "start", name);
+        cx += 24.0 + text_width(name, 11.0);
+    }
+}
+
+/// Draws one layout into `f`; `y_max` fixes the byte axis (shared in comparisons).
+fn draw_layout(
+    svg: &mut Svg,
+    problem: &Problem,
+    v: &LayoutView,
+    f: &Frame,
+    p: &Palette,
+    title: &str,
+) {
+    axes(svg, f, p, "step", true);
+    for h in &v.holes {
+        svg.rect(
+            f.x(h.x0),
+            f.y(h.y1),
+            f.x(h.x1) - f.x(h.x0),
+            f.y(h.y0) - f.y(h.y1),
+            &p.hole.hex(),
+            p.hole.opacity(),
+            None,
+        );
+    }
+    for r in &v.rects {
+        let (x0, x1) = (f.x(r.x0), f.x(r.x1));
+        let (top, bottom) = (f.y(r.y1), f.y(r.y0));
+        svg.rect(
+            x0,
+            top,
+            x1 - x0,
+            bottom - top,
+            &p.kind(r.kind).hex(),
+            0.9,
+            Some(p.outline),
+        );
+        if r.pad_y1 > r.y1 {
+            let pad_top = f.y(r.pad_y1);
+            svg.rect(
+                x0,
+                pad_top,
+                x1 - x0,
+                top - pad_top,
+                "url(#hatch)",
+                1.0,
+                None,
+            );
+        }
+        let (w, h) = (x1 - x0, bottom - top);
+        if h >= 13.0 {
+            if let Some(label) = fit_label(&problem.buffers[r.buffer].name, w - 6.0, 10.0) {
+                svg.text(
+                    x0 + 3.0,
+                    top + h / 2.0 + 4.0,
+                    10.0,
+                    Rgba::rgb(0x10, 0x10, 0x10),
+                    "start",
+                    &label,
+                );
+            }
+        }
+    }
+    let ya = f.y(v.arena_bytes as f64);
+    svg.line(f.left, ya, f.left + f.width, ya, p.arena_line, 1.5, false);
+    svg.text(
+        f.left + f.width - 4.0,
+        ya - 4.0,
+        11.0,
+        p.arena_line,
+        "end",
+        &format!("arena {}", format_bytes(v.arena_bytes)),
+    );
+    let yl = f.y(v.lower_bound as f64);
+    svg.line(
+        f.left,
+        yl,
+        f.left + f.width,
+        yl,
+        p.lower_bound_line,
+        1.5,
+        true,
+    );
+    svg.text(
+        f.left + 4.0,
+        yl - 4.0,
+        11.0,
+        p.lower_bound_line,
+        "start",
+        &format!("lower bound {}", format_bytes(v.lower_bound)),
+    );
+    svg.text(f.left, f.top - 12.0, 14.0, p.text, "start", title);
+}
+
+fn layout_title(v: &LayoutView) -> String {
+    let over = v.arena_bytes.saturating_sub(v.lower_bound);
+    let pct = if v.lower_bound > 0 {
+        100.0 * over as f64 / v.lower_bound as f64
+    } else {
+        0.0
+    };
+    format!(
+        "{}: arena {} ({} B), +{:.2}% over the lower bound",
+        v.planner,
+        format_bytes(v.arena_bytes),
+        v.arena_bytes,
+        pct
+    )
+}
+
+pub fn layout_svg(problem: &Problem, v: &LayoutView, p: &Palette) -> String {
+    let mut svg = Svg::new(1400.0, 800.0, p);
+    let f = Frame {
+        left: 90.0,
+        top: 60.0,
+        width: 1280.0,
+        height: 660.0,
+        x_min: 0.0,
+        x_max: v.steps.max(1) as f64,
+        y_min: 0.0,
+        y_max: (v.arena_bytes.max(v.lower_bound).max(1) as f64) * 1.05,
+    };
+    draw_layout(&mut svg, problem, v, &f, p, &layout_title(v));
+    let legend_y = svg.height - 12.0;
+    legend(&mut svg, p, 90.0, legend_y);
+    svg.finish()
+}
+
+/// Two to four layouts side by side on the same axes.
+pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> String {
+    let n = views.len().max(1) as f64;
+    let width = 1600.0;
+    let col = (width - 40.0) / n;
+    let mut svg = Svg::new(width, 800.0, p);
+    let y_max = views
+        .iter()
+        .map(|v| v.arena_bytes.max(v.lower_bound))
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64
+        * 1.05;
+    for (k, v) in views.iter().enumerate() {
+        let f = Frame {
+            left: 20.0 + col * k as f64 + 75.0,
+            top: 60.0,
+            width: col - 95.0,
+            height: 660.0,
+            x_min: 0.0,
+            x_max: v.steps.max(1) as f64,
+            y_min: 0.0,
+            y_max,
+        };
+        let over = v.arena_bytes.saturating_sub(v.lower_bound);
+        let pct = if v.lower_bound > 0 {
+            100.0 * over as f64 / v.lower_bound as f64
+        } else {
+            0.0
+        };
+        let title = format!(
+            "{}: {} (+{:.1}%)",
+            v.planner,
+            format_bytes(v.arena_bytes),
+            pct
+        );
+        draw_layout(&mut svg, problem, v, &f, p, &title);
+    }
+    let legend_y = svg.height - 12.0;
+    legend(&mut svg, p, 95.0, legend_y);
+    svg.finish()
+}
+
+pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
+    let row_h = (640.0 / v.rows.max(1) as f64).clamp(2.0, 16.0);
+    let chart_h = row_h * v.rows.max(1) as f64;
+    let height = chart_h + 60.0 + 220.0 + 50.0;
+    let mut svg = Svg::new(1400.0, height, p);
+    let f = Frame {
+        left: 90.0,
+        top: 40.0,
+        width: 1280.0,
+        height: chart_h,
+        x_min: 0.0,
+        x_max: v.steps.max(1) as f64,
+        y_min: 0.0,
+        y_max: v.rows.max(1) as f64,
+    };
+    svg.text(
+        f.left,
+        26.0,
+        14.0,
+        p.text,
+        "start",
+        &format!("Lifetimes: {} buffers over {} steps", v.rows, v.steps),
+    );
+    for bar in &v.bars {
+        let y_top = f.top + bar.row as f64 * row_h;
+        let (x0, x1) = (f.x(bar.x0), f.x(bar.x1));
+        svg.rect(
+            x0,
+            y_top + row_h * 0.1,
+            x1 - x0,
+            row_h * 0.8,
+            &p.kind(bar.kind).hex(),
+            0.95,
+            None,
+        );
+        if row_h >= 11.0 {
+            if let Some(label) = fit_label(&problem.buffers[bar.buffer].name, 400.0, 9.0) {
+                svg.text(
+                    x1 + 4.0,
+                    y_top + row_h * 0.8,
+                    9.0,
+                    p.weak_text,
+                    "start",
+                    &label,
+                );
+            }
+        }
+    }
+    for &s in &v.peak_steps {
+        let x = f.x(s as f64 + 0.5);
+        svg.line(x, f.top, x, f.top + chart_h, p.peak, 1.5, true);
+    }
+    // Live bytes under the chart.
+    let m = Frame {
+        left: 90.0,
+        top: f.top + chart_h + 40.0,
+        width: 1280.0,
+        height: 180.0,
+        x_min: 0.0,
+        x_max: v.steps.max(1) as f64,
+        y_min: 0.0,
+        y_max: v.lower_bound.max(1) as f64 * 1.1,
+    };
+    axes(&mut svg, &m, p, "step", true);
+    draw_live(&mut svg, &v.live_bytes, &m, p);
+    svg.text(
+        m.left,
+        m.top - 8.0,
+        12.0,
+        p.text,
+        "start",
+        &format!(
+            "live bytes (peak {} at step {:?})",
+            format_bytes(v.lower_bound),
+            v.peak_steps.first().copied().unwrap_or(0)
+        ),
+    );
+    svg.finish()
+}
+
+fn draw_live(svg: &mut Svg, live: &[u64], f: &Frame, p: &Palette) {
+    let mut d = format!("M{:.2},{:.2}", f.x(0.0), f.y(0.0));
+    for (s, &v) in live.iter().enumerate() {
+        let _ = write!(
+            d,
+            " L{:.2},{:.2} L{:.2},{:.2}",
+            f.x(s as f64),
+            f.y(v as f64),
+            f.x(s as f64 + 1.0),
+            f.y(v as f64)
+        );
+    }
+    let _ = write!(d, " L{:.2},{:.2} Z", f.x(live.len() as f64), f.y(0.0));
+    let _ = writeln!(
+        svg.out,
+        "<path d=\"{d}\" fill=\"{}\" fill-opacity=\"0.35\" stroke=\"{}\" stroke-width=\"1.2\"/>",
+        p.activation.hex(),
+        p.activation.hex()
+    );
+}
+
+pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
+    let mut svg = Svg::new(1400.0, 600.0, p);
+    let top = v
+        .arenas
+        .iter()
+        .map(|a| a.1)
+        .max()
+        .unwrap_or(0)
+        .max(v.lower_bound)
+        .max(1) as f64;
+    let f = Frame {
+        left: 90.0,
+        top: 50.0,
+        width: 1100.0,
+        height: 480.0,
+        x_min: 0.0,
+        x_max: v.steps.max(1) as f64,
+        y_min: 0.0,
+        y_max: top * 1.05,
+    };
+    axes(&mut svg, &f, p, "step", true);
+    draw_live(&mut svg, &v.live_bytes, &f, p);
+    let yl = f.y(v.lower_bound as f64);
+    svg.line(
+        f.left,
+        yl,
+        f.left + f.width,
+        yl,
+        p.lower_bound_line,
+        1.5,
+        true,
+    );
+    svg.text(
+        f.left + f.width + 8.0,
+        yl + 4.0,
+        11.0,
+        p.lower_bound_line,
+        "start",
+        &format!("lower bound {}", format_bytes(v.lower_bound)),
+    );
+    // Arena lines, labels stacked so they never overlap.
+    let mut arenas = v.arenas.clone();
+    arenas.sort_by_key(|a| std::cmp::Reverse(a.1));
+    let mut last_label_y = f64::NEG_INFINITY;
+    for (name, bytes) in arenas {
+        let y = f.y(bytes as f64);
+        svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
+        let ly = (y + 4.0).max(last_label_y + 13.0);
+        svg.text(
+            f.left + f.width + 8.0,
+            ly,
+            11.0,
+            p.arena_line,
+            "start",
+            &format!("{name} {}", format_bytes(bytes)),
+        );
+        last_label_y = ly;
+    }
+    svg.text(
+        f.left,
+        30.0,
+        14.0,
+        p.text,
+        "start",
+        "Live bytes per step against each plan's arena",
+    );
+    svg.finish()
+}
+
+pub fn conflicts_svg(problem: &Problem, v: &ConflictView, p: &Palette) -> String {
+    let (w, h) = (1200.0, 1000.0);
+    let mut svg = Svg::new(w, h, p);
+    let labels = v.nodes.len() <= 80;
+    let ring = if labels { 330.0 } else { 430.0 };
+    let (cx, cy) = (w / 2.0, h / 2.0 + 20.0);
+    // Largest node: a fraction of the spacing between neighbours on the ring.
+    let spacing = std::f64::consts::TAU * ring / v.nodes.len().max(1) as f64;
+    let max_r = (spacing * 0.9).clamp(3.0, 26.0);
+    let pos = |k: usize| (cx + ring * v.nodes[k].x, cy - ring * v.nodes[k].y);
+    for &(a, b) in &v.edges {
+        let ((xa, ya), (xb, yb)) = (pos(a), pos(b));
+        let clique = v.nodes[a].in_peak_clique && v.nodes[b].in_peak_clique;
+        let (color, width) = if clique { (p.peak, 1.6) } else { (p.edge, 0.8) };
+        svg.line(xa, ya, xb, yb, color, width, false);
+    }
+    for (k, n) in v.nodes.iter().enumerate() {
+        let (x, y) = pos(k);
+        let r = n.radius * max_r;
+        let stroke = if n.in_peak_clique {
+            format!(" stroke=\"{}\" stroke-width=\"2.5\"", p.peak.hex())
+        } else {
+            format!(
+                " stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"0.6\"",
+                p.outline.hex()
+            )
+        };
+        let _ = writeln!(
+            svg.out,
+            "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" fill=\"{}\"{stroke}/>",
+            p.kind(n.kind).hex()
+        );
+        if labels {
+            if let Some(label) = fit_label(&problem.buffers[n.buffer].name, 200.0, 10.0) {
+                let (lx, ly) = (
+                    cx + (ring + r + 8.0) * n.x,
+                    cy - (ring + r + 8.0) * n.y + 4.0,
+                );
+                let anchor = if n.x > 0.05 {
+                    "start"
+                } else if n.x < -0.05 {
+                    "end"
+                } else {
+                    "middle"
+                };
+                svg.text(lx, ly, 10.0, p.weak_text, anchor, &label);
+            }
+        }
+    }
+    let title = match v.neighbourhood_of {
+        Some((f_id, total)) => format!(
+            "Conflict graph: neighbourhood of {} ({} of {} buffers); peak clique in red",
+            problem.buffers[f_id].name,
+            v.nodes.len(),
+            total
+        ),
+        None => format!(
+            "Conflict graph: {} buffers, {} conflicts; peak clique ({} buffers) in red; node area by bytes",
+            v.nodes.len(),
+            v.edges.len(),
+            v.peak_clique.len()
+        ),
+    };
+    svg.text(30.0, 30.0, 14.0, p.text, "start", &title);
+    svg.text(
+        30.0,
+        50.0,
+        11.0,
+        p.weak_text,
+        "start",
+        "Nodes in order of first step, clockwise from the top",
+    );
+    svg.finish()
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PngError {
+    #[error("the SVG could not be parsed: {0}")]
+    Parse(String),
+    #[error("the image could not be encoded: {0}")]
+    Encode(String),
+}
+
+/// Renders an SVG to PNG bytes with resvg, with the embedded Ubuntu font (no system fonts
+/// needed).
+pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
+    let mut opt = resvg::usvg::Options::default();
+    let db = opt.fontdb_mut();
+    db.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+    db.set_sans_serif_family("Ubuntu");
+    let tree =
+        resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Parse(e.to_string()))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| PngError::Encode("empty image".into()))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// Encodes straight RGBA pixels (a window screenshot) as PNG.
+pub fn rgba_to_png(width: u32, height: u32, rgba: Vec<u8>) -> Result<Vec<u8>, PngError> {
+    let size = resvg::tiny_skia::IntSize::from_wh(width, height)
+        .ok_or_else(|| PngError::Encode("empty image".into()))?;
+    let pixmap = resvg::tiny_skia::Pixmap::from_vec(rgba, size)
+        .ok_or_else(|| PngError::Encode("wrong pixel count".into()))?;
+    pixmap
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
