@@ -65,6 +65,7 @@ impl Svg {
         Svg { out, height }
     }
 
+    #[allow(clippy::too_many_arguments)] // a rectangle: position, size and style
     fn rect(
         &mut self,
         x: f64,
@@ -95,6 +96,7 @@ impl Svg {
         self.out.push_str("/>\n");
     }
 
+    #[allow(clippy::too_many_arguments)] // a segment: two points and style
     fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, color: Rgba, width: f64, dashed: bool) {
         let _ = write!(
             self.out,

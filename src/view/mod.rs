@@ -30,7 +30,7 @@ pub fn format_bytes(bytes: u64) -> String {
 
 /// "Nice" tick positions (1, 2, 5 × 10^k) covering `[lo, hi]` with about `target` ticks.
 pub fn nice_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
-    if !(hi > lo) || target == 0 {
+    if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) || target == 0 {
         return vec![lo];
     }
     let raw = (hi - lo) / target as f64;
