@@ -29,6 +29,12 @@ pub struct Cli {
     /// Render the window for a few frames, save it as PNG and exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,
+    /// The panel to show first: summary, tensors, lifetimes, layout, conflicts, memory, compare.
+    #[arg(long, value_name = "NAME")]
+    pub panel: Option<String>,
+    /// Start in the dark theme.
+    #[arg(long)]
+    pub dark: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]

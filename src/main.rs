@@ -17,14 +17,32 @@ fn main() {
                 e.exit_code()
             }
         },
-        None => gui(args.file, args.screenshot),
+        None => gui(&args),
     };
     std::process::exit(code);
 }
 
 #[cfg(feature = "gui")]
-fn gui(file: Option<std::path::PathBuf>, screenshot: Option<std::path::PathBuf>) -> i32 {
-    match arenascope_app::run(file, screenshot) {
+fn gui(args: &Cli) -> i32 {
+    let panel = match args
+        .panel
+        .as_deref()
+        .map(|p| (p, arenascope::app::Panel::from_name(p)))
+    {
+        Some((name, None)) => {
+            eprintln!("arenascope: unknown panel {name:?}; the panels are summary, tensors, lifetimes, layout, conflicts, memory, compare");
+            return 2;
+        }
+        Some((_, p)) => p,
+        None => None,
+    };
+    let opts = arenascope::app::RunOptions {
+        file: args.file.clone(),
+        screenshot: args.screenshot.clone(),
+        panel,
+        dark: args.dark.then_some(true),
+    };
+    match arenascope::app::run(opts) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("arenascope: {e}");
@@ -34,12 +52,7 @@ fn gui(file: Option<std::path::PathBuf>, screenshot: Option<std::path::PathBuf>)
 }
 
 #[cfg(not(feature = "gui"))]
-fn gui(_: Option<std::path::PathBuf>, _: Option<std::path::PathBuf>) -> i32 {
+fn gui(_: &Cli) -> i32 {
     eprintln!("arenascope: this build has no GUI (built without the `gui` feature); use a subcommand, see --help");
     2
-}
-
-#[cfg(feature = "gui")]
-mod arenascope_app {
-    pub use arenascope::app::run;
 }

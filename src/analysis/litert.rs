@@ -621,6 +621,17 @@ fn prepare(model: &Model, si: usize) -> Prepared {
             break;
         }
     }
+    // Kernel temporaries have no name in the file: name them after their node.
+    for (i, temps) in temporaries.iter().enumerate() {
+        let op = model.op_name(&sg.operators[i]);
+        for (k, &t) in temps.iter().enumerate() {
+            tensors[t].name = if sg.operators[i].builtin == ops::CONV_2D {
+                format!("im2col of node {i} ({op})")
+            } else {
+                format!("{op} temporary {k} of node {i}")
+            };
+        }
+    }
     Prepared {
         tensors,
         inputs_of,

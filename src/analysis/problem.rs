@@ -1,9 +1,9 @@
 //! The problem every planner solves: buffers with sizes, inclusive lifetimes and alignment.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which runtime's lifetime convention built a problem (DESIGN.md §1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Lifetimes {
     #[default]

@@ -146,6 +146,23 @@ pub fn write_solution(rows: &[CsvRow], offsets: &[u64]) -> String {
     out
 }
 
+/// A plan as MiniMalloc CSV: the problem's rows plus an `offset` column.
+pub fn write_plan(problem: &Problem, offsets: &[u64]) -> String {
+    let mut out = String::from("id,lower,upper,size,alignment,offset\n");
+    for (i, (b, o)) in problem.buffers.iter().zip(offsets).enumerate() {
+        out += &format!(
+            "{},{},{},{},{},{}\n",
+            i,
+            b.first,
+            b.last + 1,
+            b.size_bytes,
+            b.alignment,
+            o
+        );
+    }
+    out
+}
+
 /// A problem as MiniMalloc CSV (half-open times on the problem's own step axis).
 pub fn write_problem(problem: &Problem) -> String {
     let mut out = String::from("id,lower,upper,size,alignment\n");

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::analysis::Problem;
+use crate::view::short_name;
 use crate::view::theme::{Palette, Rgba};
 use crate::view::{
     byte_ticks, format_bytes, nice_ticks, ConflictView, GanttView, LayoutView, MemoryView,
@@ -276,7 +277,9 @@ fn draw_layout(
         }
         let (w, h) = (x1 - x0, bottom - top);
         if h >= 13.0 {
-            if let Some(label) = fit_label(&problem.buffers[r.buffer].name, w - 6.0, 10.0) {
+            if let Some(label) =
+                fit_label(short_name(&problem.buffers[r.buffer].name), w - 6.0, 10.0)
+            {
                 svg.text(
                     x0 + 3.0,
                     top + h / 2.0 + 4.0,
@@ -432,7 +435,9 @@ pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
             None,
         );
         if row_h >= 11.0 {
-            if let Some(label) = fit_label(&problem.buffers[bar.buffer].name, 400.0, 9.0) {
+            if let Some(label) =
+                fit_label(short_name(&problem.buffers[bar.buffer].name), 400.0, 9.0)
+            {
                 svg.text(
                     x1 + 4.0,
                     y_top + row_h * 0.8,
@@ -599,7 +604,8 @@ pub fn conflicts_svg(problem: &Problem, v: &ConflictView, p: &Palette) -> String
             p.kind(n.kind).hex()
         );
         if labels {
-            if let Some(label) = fit_label(&problem.buffers[n.buffer].name, 200.0, 10.0) {
+            if let Some(label) = fit_label(short_name(&problem.buffers[n.buffer].name), 200.0, 10.0)
+            {
                 let (lx, ly) = (
                     cx + (ring + r + 8.0) * n.x,
                     cy - (ring + r + 8.0) * n.y + 4.0,

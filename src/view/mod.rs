@@ -28,6 +28,16 @@ pub fn format_bytes(bytes: u64) -> String {
     }
 }
 
+/// A short label for a tensor name: the first of fused names (`a;b` → `a`), then its last two
+/// path components (`model/block_1/conv/Relu6` → `conv/Relu6`).
+pub fn short_name(name: &str) -> &str {
+    let first = name.split(';').next().unwrap_or(name);
+    match first.rmatch_indices('/').nth(1) {
+        Some((i, _)) => &first[i + 1..],
+        None => first,
+    }
+}
+
 /// "Nice" tick positions (1, 2, 5 × 10^k) covering `[lo, hi]` with about `target` ticks.
 pub fn nice_ticks(lo: f64, hi: f64, target: usize) -> Vec<f64> {
     if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) || target == 0 {
@@ -71,6 +81,16 @@ mod tests {
         assert_eq!(format_bytes(812), "812 B");
         assert_eq!(format_bytes(49152), "48.0 KiB");
         assert_eq!(format_bytes(3 * 1024 * 1024 + 200 * 1024), "3.20 MiB");
+    }
+
+    #[test]
+    fn short_names_keep_the_last_two_components_of_the_first_fused_name() {
+        assert_eq!(
+            short_name("m/block_1/expand/Relu6;m/block_1/BN"),
+            "expand/Relu6"
+        );
+        assert_eq!(short_name("xs_0"), "xs_0");
+        assert_eq!(short_name("a/b"), "a/b");
     }
 
     #[test]

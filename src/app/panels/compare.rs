@@ -1,0 +1,16 @@
+//! Two to four planners' layouts side by side, axes linked, each titled with its arena and
+//! its overhead over the lower bound.
+
+use crate::app::ArenaApp;
+
+pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
+    let picked = app.compare_indices();
+    let n = picked.len().max(1);
+    let height = ui.available_height();
+    let link = egui::Id::unique(("compare-link", app.problem));
+    ui.columns(n, |cols| {
+        for (col, k) in cols.iter_mut().zip(picked) {
+            super::layout::layout_plot(app, col, k, &format!("compare-{k}"), Some(link), height);
+        }
+    });
+}

@@ -1,0 +1,100 @@
+//! The lifetime Gantt chart, with the live bytes per step under it (x axes linked).
+
+use egui_plot::{LineStyle, VLine};
+
+use super::{buffer_tooltip, bytes_axis, bytes_grid};
+use crate::app::plots::{GanttItem, StepAreaItem};
+use crate::app::{ArenaApp, Command};
+use crate::view::format_bytes;
+
+pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
+    let view = app.gantt_view();
+    let colors = app.colors();
+    let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
+    let link = egui::Id::unique(("gantt-link", app.problem));
+    ui.horizontal(|ui| {
+        ui.label(format!("{} buffers over {} steps", view.rows, view.steps));
+        let steps: Vec<String> = view.peak_steps.iter().map(u32::to_string).collect();
+        ui.colored_label(
+            colors.peak(),
+            format!(
+                "peak {} at step {}",
+                format_bytes(view.lower_bound),
+                steps.join(", ")
+            ),
+        );
+        ui.separator();
+        super::kind_legend(ui, &colors);
+    });
+    let total = ui.available_height();
+    let resp = {
+        let problem = app.doc.problem(app.problem);
+        let item = GanttItem::new(&view, problem, colors, sel, hov);
+        let peaks: Vec<f64> = view.peak_steps.iter().map(|&s| s as f64 + 0.5).collect();
+        let rows_shown = (view.rows as f64).min(60.0);
+        super::base_plot("gantt", &colors)
+            .height(total * 0.68)
+            .link_axis(link, [true, false])
+            .show_axes([true, false])
+            .show_grid([true, false])
+            .include_x(0.0)
+            .include_x(view.steps.max(1) as f64)
+            .include_y(0.0)
+            .include_y(-rows_shown)
+            .show(ui, move |pui| {
+                pui.add(item);
+                for x in peaks {
+                    pui.vline(
+                        VLine::new("peak", x)
+                            .color(colors.peak())
+                            .style(LineStyle::dashed_loose()),
+                    );
+                }
+            })
+    };
+    let hit = resp
+        .response
+        .hover_pos()
+        .map(|p| resp.transform.value_from_position(p))
+        .and_then(|pt| {
+            let row = (-pt.y).floor();
+            (row >= 0.0).then(|| view.hit(pt.x, row as usize)).flatten()
+        });
+    if let Some(b) = hit {
+        if let Some(t) = app.tensor_of(b) {
+            app.push(Command::Hover(t));
+            if resp.response.clicked() {
+                app.push(Command::Select(Some(t)));
+            }
+        }
+        resp.response
+            .clone()
+            .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(app.primary_index())));
+    } else if resp.response.clicked() {
+        app.push(Command::Select(None));
+    }
+    ui.label("Live bytes per step");
+    super::base_plot("gantt-live", &colors)
+        .height(ui.available_height())
+        .link_axis(link, [true, false])
+        .x_axis_label("step")
+        .y_axis_formatter(bytes_axis)
+        .y_grid_spacer(bytes_grid)
+        .y_axis_min_width(64.0)
+        .include_y(0.0)
+        .include_x(0.0)
+        .include_x(view.steps.max(1) as f64)
+        .show(ui, |pui| {
+            pui.add(StepAreaItem::new(
+                &view.live_bytes,
+                colors.kind(crate::analysis::BufferKind::Activation),
+            ));
+            for &s in &view.peak_steps {
+                pui.vline(
+                    VLine::new("peak", s as f64 + 0.5)
+                        .color(colors.peak())
+                        .style(LineStyle::dashed_loose()),
+                );
+            }
+        });
+}

@@ -1,0 +1,106 @@
+//! The address-vs-time layout of the chosen plan.
+
+use egui_plot::{HLine, LineStyle};
+
+use super::{buffer_tooltip, bytes_axis, bytes_grid};
+use crate::app::plots::LayoutItem;
+use crate::app::{ArenaApp, Command};
+use crate::view::format_bytes;
+
+pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
+    let k = app.primary_index();
+    let height = ui.available_height();
+    layout_plot(app, ui, k, "layout", None, height);
+}
+
+/// One plan's layout as a zoomable plot; `link` shares its axes with other plots.
+pub fn layout_plot(
+    app: &mut ArenaApp,
+    ui: &mut egui::Ui,
+    k: usize,
+    id: &str,
+    link: Option<egui::Id>,
+    height: f32,
+) {
+    let view = app.layout_view(k);
+    let colors = app.colors();
+    let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
+    let over = view.arena_bytes.saturating_sub(view.lower_bound);
+    let pct = if view.lower_bound > 0 {
+        100.0 * over as f64 / view.lower_bound as f64
+    } else {
+        0.0
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(view.planner);
+        ui.label(format!(
+            "arena {} ({} B)",
+            format_bytes(view.arena_bytes),
+            view.arena_bytes
+        ));
+        ui.colored_label(
+            colors.lower_bound(),
+            format!("lower bound {}", format_bytes(view.lower_bound)),
+        );
+        ui.label(format!("+{:.2}% ({})", pct, format_bytes(over)));
+        if link.is_none() {
+            ui.label(format!("padding {}", format_bytes(view.padding_bytes)));
+            ui.separator();
+            super::legend(ui, &colors);
+        }
+    });
+    let resp = {
+        let problem = app.doc.problem(app.problem);
+        let mut plot = super::base_plot(id, &colors)
+            .height(height - 24.0)
+            .x_axis_label("step")
+            .y_axis_formatter(bytes_axis)
+            .y_grid_spacer(bytes_grid)
+            .y_axis_min_width(64.0)
+            .include_x(0.0)
+            .include_x(view.steps.max(1) as f64)
+            .include_y(0.0)
+            .include_y(view.arena_bytes.max(view.lower_bound).max(1) as f64 * 1.05);
+        if let Some(link) = link {
+            plot = plot
+                .link_axis(link, [true, true])
+                .link_cursor(link, [true, true]);
+        }
+        let arena = view.arena_bytes as f64;
+        let lower = view.lower_bound as f64;
+        let item = LayoutItem::new(&view, problem, colors, sel, hov);
+        plot.show(ui, move |pui| {
+            pui.add(item);
+            pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
+            pui.hline(
+                HLine::new("lower bound", lower)
+                    .color(colors.lower_bound())
+                    .width(1.5)
+                    .style(LineStyle::dashed_loose()),
+            );
+        })
+    };
+    let hit = resp
+        .response
+        .hover_pos()
+        .map(|p| resp.transform.value_from_position(p))
+        .and_then(|pt| view.hit(pt.x, pt.y));
+    match hit {
+        Some(b) => {
+            if let Some(t) = app.tensor_of(b) {
+                app.push(Command::Hover(t));
+                if resp.response.clicked() {
+                    app.push(Command::Select(Some(t)));
+                }
+            }
+            resp.response
+                .clone()
+                .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(k)));
+        }
+        None => {
+            if resp.response.clicked() {
+                app.push(Command::Select(None));
+            }
+        }
+    }
+}
