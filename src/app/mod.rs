@@ -6,7 +6,7 @@
 //! everywhere in the next one (rerun's selection model).
 
 mod document;
-mod panels;
+pub mod panels;
 mod plots;
 mod theme;
 
@@ -366,7 +366,7 @@ impl ArenaApp {
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(e) = self.error.clone() {
                 ui.horizontal(|ui| {
-                    ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+                    ui.colored_label(ui.visuals().error_fg_color, format!("Error: {e}"));
                     if ui.small_button("Dismiss").clicked() {
                         self.error = None;
                     }

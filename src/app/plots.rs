@@ -430,24 +430,6 @@ pub fn graph_hit(view: &ConflictView, t: &PlotTransform, pointer: Pos2) -> Optio
         .map(|(b, _, _)| b)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hatch_segments_stay_inside_the_rectangle() {
-        let r = Rect::from_min_max(pos2(10.0, 20.0), pos2(40.0, 30.0));
-        let segs = hatch_segments(r, 6.0);
-        assert!(!segs.is_empty());
-        for [a, b] in segs {
-            for p in [a, b] {
-                assert!(r.expand(0.01).contains(p), "{p:?}");
-            }
-            assert!(((a.x + a.y) - (b.x + b.y)).abs() < 1e-3, "45 degrees");
-        }
-    }
-}
-
 /// Live bytes per step as filled columns. Where steps are narrower than a pixel, each pixel
 /// column shows the largest value of the steps it covers (no peak is ever hidden).
 pub struct StepAreaItem<'a> {
@@ -536,5 +518,23 @@ pub fn swatch(ui: &mut Ui, color: Color32, hatched: bool) {
         }
     } else {
         ui.painter().rect_filled(rect, 1.0, color);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hatch_segments_stay_inside_the_rectangle() {
+        let r = Rect::from_min_max(pos2(10.0, 20.0), pos2(40.0, 30.0));
+        let segs = hatch_segments(r, 6.0);
+        assert!(!segs.is_empty());
+        for [a, b] in segs {
+            for p in [a, b] {
+                assert!(r.expand(0.01).contains(p), "{p:?}");
+            }
+            assert!(((a.x + a.y) - (b.x + b.y)).abs() < 1e-3, "45 degrees");
+        }
     }
 }

@@ -298,7 +298,8 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                 }
                 if app.doc.problem_count() > 1 {
                     let mut p = app.problem;
-                    egui::ComboBox::from_label("Subgraph")
+                    let heading = ui.strong("Subgraph");
+                    egui::ComboBox::from_id_salt("subgraph")
                         .selected_text(format!("{p}"))
                         .show_ui(ui, |ui| {
                             for k in 0..app.doc.problem_count() {
@@ -310,7 +311,9 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                                     .unwrap_or_default();
                                 ui.selectable_value(&mut p, k, format!("{k} {name}"));
                             }
-                        });
+                        })
+                        .response
+                        .labelled_by(heading.id);
                     if p != app.problem {
                         app.problem = p;
                         app.selected = None;
@@ -345,7 +348,7 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                     app.replan();
                 }
                 ui.separator();
-                ui.strong("Planner shown");
+                let heading = ui.strong("Planner shown in the layout");
                 let plans: Vec<&'static str> = app
                     .doc
                     .plans(app.problem)
@@ -361,7 +364,9 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                                 app.settings.primary = id.to_string();
                             }
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(heading.id);
                 ui.separator();
                 ui.strong("Compare side by side (2–4)");
                 let shown: Vec<&'static str> = app

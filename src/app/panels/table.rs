@@ -15,8 +15,9 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let plan_name = app.doc.plans(app.problem)[k].planner;
     let offsets = app.doc.plans(app.problem)[k].offsets.clone();
     ui.horizontal(|ui| {
-        ui.label("Filter by name:");
-        ui.text_edit_singleline(&mut app.table_filter);
+        let label = ui.label("Filter by name:");
+        ui.text_edit_singleline(&mut app.table_filter)
+            .labelled_by(label.id);
         ui.label(format!("offsets from {plan_name}"));
     });
     let filter = app.table_filter.to_lowercase();
@@ -88,30 +89,14 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                 row.set_selected(
                     selected == Some(r.tensor) && r.buffer.is_some() || selected == Some(r.tensor),
                 );
-                row.col(|ui| {
-                    ui.label(&r.name);
-                });
-                row.col(|ui| {
-                    ui.label(&r.shape);
-                });
-                row.col(|ui| {
-                    ui.label(&r.dtype);
-                });
-                row.col(|ui| {
-                    ui.label(format_bytes(r.bytes));
-                });
-                row.col(|ui| {
-                    ui.label(r.kind);
-                });
-                row.col(|ui| {
-                    ui.label(r.first.map(|v| v.to_string()).unwrap_or_default());
-                });
-                row.col(|ui| {
-                    ui.label(r.last.map(|v| v.to_string()).unwrap_or_default());
-                });
-                row.col(|ui| {
-                    ui.label(offset_of(r).map(|v| v.to_string()).unwrap_or_default());
-                });
+                row.col(|ui| cell(ui, &r.name));
+                row.col(|ui| cell(ui, &r.shape));
+                row.col(|ui| cell(ui, &r.dtype));
+                row.col(|ui| cell(ui, format_bytes(r.bytes)));
+                row.col(|ui| cell(ui, r.kind));
+                row.col(|ui| cell(ui, r.first.map(|v| v.to_string()).unwrap_or_default()));
+                row.col(|ui| cell(ui, r.last.map(|v| v.to_string()).unwrap_or_default()));
+                row.col(|ui| cell(ui, offset_of(r).map(|v| v.to_string()).unwrap_or_default()));
                 if row.response().clicked() {
                     clicked = Some(r.tensor);
                 }
@@ -127,4 +112,9 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     if let Some(t) = clicked {
         app.push(Command::Select(Some(t)));
     }
+}
+
+/// A table cell's text: not selectable, so that a click selects the row.
+fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
+    ui.add(egui::Label::new(text).selectable(false).truncate());
 }

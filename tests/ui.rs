@@ -1,0 +1,156 @@
+//! The app driven headlessly with egui_kittest: open a model, pick a tensor in the table and
+//! find it selected in the layout and Gantt, switch the planner, export, keep the model on a
+//! load error.
+#![cfg(feature = "gui")]
+
+use std::path::PathBuf;
+
+use arenascope::app::{panels, ArenaApp, Panel, Settings};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+fn sample(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("sample_models")
+        .join(name)
+}
+
+fn harness(app: ArenaApp) -> Harness<'static, ArenaApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_ui_state(|ui, app: &mut ArenaApp| app.ui_root(ui), app)
+}
+
+fn app_on(model: &str, panel: Panel) -> ArenaApp {
+    let settings = Settings {
+        panel,
+        ..Settings::default()
+    };
+    let app = ArenaApp::new(settings, Some(&sample(model)));
+    assert!(app.error.is_none(), "{:?}", app.error);
+    app
+}
+
+#[test]
+fn opening_without_a_file_shows_the_embedded_sample() {
+    let app = ArenaApp::new(Settings::default(), None);
+    assert!(app.doc.title.contains("embedded sample"));
+    let mut h = harness(app);
+    h.run();
+    // The layout panel titles the litert plan with its arena.
+    h.get_by_label_contains("arena 780.0 KiB");
+}
+
+#[test]
+fn picking_a_tensor_in_the_table_selects_it_in_the_layout_and_gantt() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Tensors));
+    h.run();
+    h.get_by_label("functional_1/max_pooling2d_1/MaxPool2d")
+        .click();
+    h.run();
+    let app = h.state();
+    // Tensor 6 of mnist_conv_f32: the pooling output.
+    assert_eq!(app.selected, Some(6));
+    let buffer = app.selected_buffer().expect("a planned buffer");
+    assert_eq!(app.doc.problem(0).buffers[buffer].tensor, 6);
+    // The details pane names it; the Gantt and the layout have its bar and rectangle.
+    h.get_by_label_contains("op 1 MAX_POOL_2D");
+    let app = h.state_mut();
+    let gantt = app.gantt_view();
+    assert!(gantt.row_of(buffer).is_some());
+    let k = app.primary_index();
+    let layout = app.layout_view(k);
+    let r = &layout.rects[buffer];
+    assert_eq!(
+        (r.x0, r.x1),
+        (1.0, 4.0),
+        "alive at steps 1..=3: its RESHAPE alias is consumed at step 3"
+    );
+    // Switching to the layout keeps the selection.
+    app.settings.panel = Panel::Layout;
+    h.run();
+    assert_eq!(h.state().selected, Some(6));
+}
+
+#[test]
+fn selecting_an_alias_selects_its_root_bytes() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Tensors));
+    h.run();
+    h.get_by_label("functional_1/flatten_1/Reshape").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.selected, Some(7));
+    let buffer = app.selected_buffer().unwrap();
+    assert_eq!(
+        app.doc.problem(0).buffers[buffer].tensor,
+        6,
+        "RESHAPE output 7 shares tensor 6's bytes"
+    );
+}
+
+#[test]
+fn switching_the_planner_changes_the_layout_shown() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Layout));
+    h.run();
+    h.get_by_label_contains("arena 69.1 KiB (70736 B)");
+    h.state_mut().settings.primary = "naive".into();
+    h.run();
+    h.get_by_label_contains("arena 79.8 KiB (81680 B)");
+    assert_eq!(
+        h.state().doc.plans(0)[h.state().primary_index()].planner,
+        "naive"
+    );
+}
+
+#[test]
+fn switching_to_tflm_lifetimes_replans_every_subgraph_in_one_arena() {
+    let mut h = harness(app_on("while_loop_f32.tflite", Panel::Summary));
+    h.run();
+    h.get_by_label("TFLite Micro (one arena)").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.doc.problem_count(), 1);
+    let tflm = app
+        .doc
+        .plans(0)
+        .iter()
+        .find(|p| p.planner == "tflm")
+        .expect("the tflm emulation runs");
+    assert_eq!(tflm.arena_bytes, 464);
+}
+
+#[test]
+fn every_panel_renders_and_exports() {
+    let dir = std::env::temp_dir().join(format!("arenascope-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut h = harness(app_on("residual_branch_f32.tflite", Panel::Summary));
+    for panel in Panel::ALL {
+        h.state_mut().settings.panel = panel;
+        h.run();
+        let svg = panels::current_view_svg(h.state_mut());
+        assert!(svg.starts_with("<svg") && svg.len() > 1000, "{panel:?}");
+        let path = dir.join(format!("{panel:?}.svg"));
+        std::fs::write(&path, &svg).unwrap();
+        assert!(std::fs::metadata(&path).unwrap().len() > 1000);
+    }
+    let png =
+        arenascope::export::svg::svg_to_png(&panels::current_view_svg(h.state_mut())).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let json = panels::plan_json(h.state());
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["format"], "arenascope-plan");
+    assert_eq!(doc["plans"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn a_load_error_is_shown_and_the_previous_model_stays() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Layout));
+    h.run();
+    let bad = std::env::temp_dir().join(format!("arenascope-bad-ui-{}.tflite", std::process::id()));
+    std::fs::write(&bad, b"definitely not a model").unwrap();
+    h.state_mut().open(&bad);
+    h.run();
+    assert_eq!(h.state().doc.title, "mnist_conv_f32.tflite");
+    h.get_by_label_contains("not a .tflite model");
+    h.get_by_label_contains("arena 69.1 KiB");
+}
