@@ -75,6 +75,9 @@ pub struct ViewCache {
     memory: HashMap<usize, Arc<MemoryView>>,
     conflicts: HashMap<(usize, Option<usize>), Arc<ConflictView>>,
     rows: HashMap<usize, Arc<Vec<TensorRow>>>,
+    metrics: HashMap<usize, Arc<Vec<crate::plan::Metrics>>>,
+    /// Painted shapes per plot, reused while nothing but the highlight changes.
+    shapes: HashMap<String, Arc<plots::ShapeCache>>,
 }
 
 /// Conflict graphs above this many buffers show the selected tensor's neighbourhood.
@@ -279,6 +282,34 @@ impl ArenaApp {
         let v = Arc::new(ConflictView::build(problem, focus, GRAPH_MAX_NODES));
         self.cache.conflicts.insert(key, v.clone());
         v
+    }
+
+    /// The shape cache of a plot (emptied with the views when the problem changes).
+    pub fn shape_cache(&mut self, plot: &str) -> Arc<plots::ShapeCache> {
+        self.cache
+            .shapes
+            .entry(plot.to_string())
+            .or_default()
+            .clone()
+    }
+
+    /// Metrics of every plan of the current problem, in plan order.
+    pub fn metrics(&mut self) -> Arc<Vec<crate::plan::Metrics>> {
+        let p = self.problem;
+        let doc = &self.doc;
+        self.cache
+            .metrics
+            .entry(p)
+            .or_insert_with(|| {
+                let problem = doc.problem(p);
+                Arc::new(
+                    doc.plans(p)
+                        .iter()
+                        .map(|plan| crate::plan::metrics(problem, &plan.offsets))
+                        .collect(),
+                )
+            })
+            .clone()
     }
 
     pub fn tensor_rows(&mut self) -> Arc<Vec<TensorRow>> {

@@ -109,6 +109,21 @@ pub struct LayoutItem<'a> {
     pub colors: Colors,
     pub selected: Option<usize>,
     pub hovered: Option<usize>,
+    /// The shapes of the last frame, reused while the view, the visible bounds and the plot
+    /// frame stay the same (hovering and selecting change only the highlight on top).
+    pub cache: Option<&'a ShapeCache>,
+}
+
+/// Shapes painted for a plot, with what they were painted for.
+#[derive(Default)]
+pub struct ShapeCache(std::sync::Mutex<Option<(CacheKey, Vec<Shape>)>>);
+
+#[derive(Clone, Copy, PartialEq)]
+pub struct CacheKey {
+    view: usize,
+    bounds: [f64; 4],
+    frame: Rect,
+    dark_text: Color32,
 }
 
 impl<'a> LayoutItem<'a> {
@@ -126,61 +141,43 @@ impl<'a> LayoutItem<'a> {
             colors,
             selected,
             hovered,
+            cache: None,
         }
+    }
+
+    pub fn with_cache(mut self, cache: &'a ShapeCache) -> Self {
+        self.cache = Some(cache);
+        self
     }
 }
 
 impl PlotItem for LayoutItem<'_> {
     fn shapes(&self, ui: &Ui, t: &PlotTransform, shapes: &mut Vec<Shape>) {
         let b = *t.bounds();
-        let c = &self.colors;
-        for h in &self.view.holes {
-            if visible(&b, h.x0, h.x1, h.y0, h.y1) {
-                shapes.push(Shape::rect_filled(
-                    screen_rect(t, h.x0, h.x1, h.y0, h.y1),
-                    0.0,
-                    c.hole(),
-                ));
-            }
-        }
-        let mut labels = 0;
-        let pad_stroke = Stroke::new(1.0, c.padding());
-        for r in &self.view.rects {
-            if !visible(&b, r.x0, r.x1, r.y0, r.pad_y1) {
-                continue;
-            }
-            let rect = screen_rect(t, r.x0, r.x1, r.y0, r.y1);
-            shapes.push(Shape::rect_filled(rect, 0.0, c.kind(r.kind)));
-            if rect.width() > 3.0 && rect.height() > 3.0 {
-                shapes.push(Shape::rect_stroke(
-                    rect,
-                    0.0,
-                    Stroke::new(0.5, c.outline()),
-                    StrokeKind::Inside,
-                ));
-            }
-            if r.pad_y1 > r.y1 {
-                let pad = screen_rect(t, r.x0, r.x1, r.y1, r.pad_y1);
-                shapes.push(Shape::rect_filled(
-                    pad,
-                    0.0,
-                    c.padding().gamma_multiply(0.3),
-                ));
-                if pad.height() >= 4.0 && pad.width() >= 4.0 {
-                    for seg in hatch_segments(pad, 6.0) {
-                        shapes.push(Shape::line_segment(seg, pad_stroke));
-                    }
+        let key = CacheKey {
+            view: self.view as *const LayoutView as usize,
+            bounds: [b.min()[0], b.min()[1], b.max()[0], b.max()[1]],
+            frame: *t.frame(),
+            dark_text: self.colors.text(),
+        };
+        let cached = self.cache.and_then(|c| c.0.lock().ok()).and_then(|guard| {
+            guard
+                .as_ref()
+                .filter(|(k, _)| *k == key)
+                .map(|(_, s)| s.clone())
+        });
+        let body = match cached {
+            Some(body) => body,
+            None => {
+                let body = self.body_shapes(ui, t);
+                if let Some(mut guard) = self.cache.and_then(|c| c.0.lock().ok()) {
+                    *guard = Some((key, body.clone()));
                 }
+                body
             }
-            label(
-                ui,
-                shapes,
-                rect,
-                short_name(&self.problem.buffers[r.buffer].name),
-                c.on_fill(),
-                &mut labels,
-            );
-        }
+        };
+        shapes.extend(body);
+        let c = &self.colors;
         for (id, color, width) in [
             (self.hovered, c.selection().gamma_multiply(0.5), 1.5),
             (self.selected, c.selection(), 2.5),
@@ -208,6 +205,64 @@ impl PlotItem for LayoutItem<'_> {
     }
 
     item_boilerplate!();
+}
+
+impl LayoutItem<'_> {
+    /// Holes, rectangles, padding and labels (everything but the highlight).
+    fn body_shapes(&self, ui: &Ui, t: &PlotTransform) -> Vec<Shape> {
+        let mut shapes = Vec::new();
+        let b = *t.bounds();
+        let c = &self.colors;
+        // Fills go into meshes (one shape each, no per-rectangle tessellation); outlines,
+        // hatching and labels only where a rectangle is big enough on screen to show them.
+        let mut holes = egui::Mesh::default();
+        for h in &self.view.holes {
+            if visible(&b, h.x0, h.x1, h.y0, h.y1) {
+                holes.add_colored_rect(screen_rect(t, h.x0, h.x1, h.y0, h.y1), c.hole());
+            }
+        }
+        shapes.push(Shape::mesh(holes));
+        let mut fills = egui::Mesh::default();
+        let mut details = Vec::new();
+        let mut labels = 0;
+        let pad_stroke = Stroke::new(1.0, c.padding());
+        let pad_fill = c.padding().gamma_multiply(0.3);
+        for r in &self.view.rects {
+            if !visible(&b, r.x0, r.x1, r.y0, r.pad_y1) {
+                continue;
+            }
+            let rect = screen_rect(t, r.x0, r.x1, r.y0, r.y1);
+            fills.add_colored_rect(rect, c.kind(r.kind));
+            if rect.width() > 3.0 && rect.height() > 3.0 {
+                details.push(Shape::rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(0.5, c.outline()),
+                    StrokeKind::Inside,
+                ));
+            }
+            if r.pad_y1 > r.y1 {
+                let pad = screen_rect(t, r.x0, r.x1, r.y1, r.pad_y1);
+                fills.add_colored_rect(pad, pad_fill);
+                if pad.height() >= 4.0 && pad.width() >= 4.0 {
+                    for seg in hatch_segments(pad, 6.0) {
+                        details.push(Shape::line_segment(seg, pad_stroke));
+                    }
+                }
+            }
+            label(
+                ui,
+                &mut details,
+                rect,
+                short_name(&self.problem.buffers[r.buffer].name),
+                c.on_fill(),
+                &mut labels,
+            );
+        }
+        shapes.push(Shape::mesh(fills));
+        shapes.extend(details);
+        shapes
+    }
 }
 
 /// The lifetime Gantt chart: row `r` spans y in `[-r-1, -r]`.
@@ -247,6 +302,8 @@ impl PlotItem for GanttItem<'_> {
         let first_row = (-b.max()[1]).floor().max(0.0) as usize;
         let last_row = ((-b.min()[1]).ceil().max(0.0) as usize).min(self.view.rows);
         let mut labels = 0;
+        let mut fills = egui::Mesh::default();
+        let mut details = Vec::new();
         for bar in self.view.bars.get(first_row..last_row).unwrap_or(&[]) {
             let y1 = -(bar.row as f64) - 0.1;
             let y0 = -(bar.row as f64) - 0.9;
@@ -254,7 +311,7 @@ impl PlotItem for GanttItem<'_> {
                 continue;
             }
             let rect = screen_rect(t, bar.x0, bar.x1, y0, y1);
-            shapes.push(Shape::rect_filled(rect, 1.0, c.kind(bar.kind)));
+            fills.add_colored_rect(rect, c.kind(bar.kind));
             if labels < MAX_LABELS && rect.height() >= 10.0 {
                 let name = short_name(&self.problem.buffers[bar.buffer].name);
                 let galley = ui.painter().layout_no_wrap(
@@ -262,7 +319,7 @@ impl PlotItem for GanttItem<'_> {
                     FontId::proportional(10.0),
                     c.weak_text(),
                 );
-                shapes.push(Shape::galley(
+                details.push(Shape::galley(
                     pos2(rect.max.x + 4.0, rect.center().y - galley.size().y / 2.0),
                     galley,
                     c.weak_text(),
@@ -277,7 +334,7 @@ impl PlotItem for GanttItem<'_> {
                 None
             };
             if let Some((color, w)) = mark {
-                shapes.push(Shape::rect_stroke(
+                details.push(Shape::rect_stroke(
                     rect,
                     1.0,
                     Stroke::new(w, color),
@@ -285,6 +342,8 @@ impl PlotItem for GanttItem<'_> {
                 ));
             }
         }
+        shapes.push(Shape::mesh(fills));
+        shapes.extend(details);
     }
 
     fn bounds(&self) -> PlotBounds {
@@ -456,47 +515,43 @@ impl PlotItem for StepAreaItem<'_> {
         let hi = (b.max()[0].ceil().max(0.0) as usize).min(n);
         let px_per_step = t.dpos_dvalue_x().abs();
         let y0 = t.position_from_point(&PlotPoint::new(0.0, 0.0)).y;
-        let stroke = Stroke::new(1.0, self.fill);
         let fill = self.fill.gamma_multiply(0.45);
+        let mut mesh = egui::Mesh::default();
+        // A column and its top edge, one pixel thick.
+        let mut column = |x0: f32, x1: f32, top: f32| {
+            mesh.add_colored_rect(Rect::from_min_max(pos2(x0, top), pos2(x1, y0)), fill);
+            mesh.add_colored_rect(
+                Rect::from_min_max(pos2(x0, top), pos2(x1, top + 1.0)),
+                self.fill,
+            );
+        };
         if px_per_step >= 1.0 {
             for s in lo..hi {
                 let r = screen_rect(t, s as f64, s as f64 + 1.0, 0.0, self.values[s] as f64);
-                shapes.push(Shape::rect_filled(r, 0.0, fill));
-                shapes.push(Shape::line_segment([r.left_top(), r.right_top()], stroke));
+                column(r.min.x, r.max.x, r.min.y);
             }
         } else {
             // One column per pixel: the maximum of its steps.
+            let x_of = |s: usize| {
+                t.position_from_point(&PlotPoint::new(s as f64, 0.0))
+                    .x
+                    .floor()
+            };
             let mut s = lo;
             while s < hi {
-                let x = t
-                    .position_from_point(&PlotPoint::new(s as f64, 0.0))
-                    .x
-                    .floor();
-                let mut max = 0u64;
-                let start = s;
-                while s < hi
-                    && t.position_from_point(&PlotPoint::new(s as f64, 0.0))
-                        .x
-                        .floor()
-                        == x
-                {
+                let x = x_of(s);
+                let (start, mut max) = (s, 0u64);
+                while s < hi && x_of(s) == x {
                     max = max.max(self.values[s]);
                     s += 1;
                 }
                 let top = t
                     .position_from_point(&PlotPoint::new(start as f64, max as f64))
                     .y;
-                shapes.push(Shape::rect_filled(
-                    Rect::from_min_max(pos2(x, top), pos2(x + 1.0, y0)),
-                    0.0,
-                    fill,
-                ));
-                shapes.push(Shape::line_segment(
-                    [pos2(x, top), pos2(x + 1.0, top)],
-                    stroke,
-                ));
+                column(x, x + 1.0, top);
             }
         }
+        shapes.push(Shape::mesh(mesh));
     }
 
     fn bounds(&self) -> PlotBounds {

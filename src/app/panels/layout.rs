@@ -23,6 +23,7 @@ pub fn layout_plot(
     height: f32,
 ) {
     let view = app.layout_view(k);
+    let cache = app.shape_cache(&format!("{id}/{}/{k}", app.problem));
     let colors = app.colors();
     let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
     let over = view.arena_bytes.saturating_sub(view.lower_bound);
@@ -68,7 +69,7 @@ pub fn layout_plot(
         }
         let arena = view.arena_bytes as f64;
         let lower = view.lower_bound as f64;
-        let item = LayoutItem::new(&view, problem, colors, sel, hov);
+        let item = LayoutItem::new(&view, problem, colors, sel, hov).with_cache(&cache);
         plot.show(ui, move |pui| {
             pui.add(item);
             pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));

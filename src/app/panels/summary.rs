@@ -1,61 +1,82 @@
 //! The summary: arena per planner against the lower bound, overheads, the peak and what is
 //! outside the arena.
 
-use egui_plot::{Bar, BarChart, HLine, LineStyle, PlotPoint, Text};
+use egui_plot::{Bar, BarChart, GridMark, HLine, LineStyle, PlotPoint, Text};
 
 use super::{bytes_axis, bytes_grid};
+use crate::analysis::BufferKind;
+use crate::app::plots::swatch;
 use crate::app::{ArenaApp, Command};
-use crate::plan;
-use crate::view::format_bytes;
+use crate::view::{format_bytes, short_name};
 
 pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let colors = app.colors();
-    let problem = app.doc.problem(app.problem).clone();
-    let plans = app.doc.plans(app.problem).to_vec();
-    let lower = problem.lower_bound();
+    let metrics = app.metrics();
+    let rows = app.tensor_rows();
+    let problem = app.doc.problem(app.problem);
+    let plans: Vec<(&'static str, u64, bool)> = app
+        .doc
+        .plans(app.problem)
+        .iter()
+        .map(|p| (p.planner, p.arena_bytes, p.optimal()))
+        .collect();
+    let lower = metrics.first().map(|m| m.lower_bound).unwrap_or(0);
+    let (n_buffers, steps, n_aliases) =
+        (problem.buffers.len(), problem.steps, problem.aliases.len());
+    let peak_steps: Vec<String> = metrics
+        .first()
+        .map(|m| m.peak_steps.iter().map(u32::to_string).collect())
+        .unwrap_or_default();
+    // The buffers live at the peak, largest first: (tensor, short name, full name, bytes).
+    let mut peak: Vec<(usize, String, String, u64)> = metrics
+        .first()
+        .map(|m| {
+            m.peak_buffers
+                .iter()
+                .map(|&i| {
+                    let b = &problem.buffers[i];
+                    (
+                        b.tensor,
+                        short_name(&b.name).to_string(),
+                        b.name.clone(),
+                        b.size_bytes,
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    peak.sort_by_key(|p| std::cmp::Reverse(p.3));
+
     ui.horizontal_wrapped(|ui| {
-        super::super::plots::swatch(ui, colors.lower_bound(), false);
+        swatch(ui, colors.lower_bound(), false);
         ui.label("reaches the lower bound");
-        super::super::plots::swatch(
-            ui,
-            colors.kind(crate::analysis::BufferKind::Activation),
-            false,
-        );
+        swatch(ui, colors.kind(BufferKind::Activation), false);
         ui.label("above it");
         ui.separator();
-        ui.label(format!(
-            "{} buffers over {} steps.",
-            problem.buffers.len(),
-            problem.steps
-        ));
+        ui.label(format!("{n_buffers} buffers over {steps} steps."));
         ui.colored_label(
             colors.lower_bound(),
             format!(
-                "Lower bound (max live): {} ({} B).",
-                format_bytes(lower),
-                lower
+                "Lower bound (max live): {} ({lower} B).",
+                format_bytes(lower)
             ),
         );
-        if let Some(best) = plans.iter().min_by_key(|p| p.arena_bytes) {
-            ui.label(format!(
-                "Best: {} with {}.",
-                best.planner,
-                format_bytes(best.arena_bytes)
-            ));
+        if let Some(best) = plans.iter().min_by_key(|p| p.1) {
+            ui.label(format!("Best: {} with {}.", best.0, format_bytes(best.1)));
         }
     });
-    let names: Vec<&'static str> = plans.iter().map(|p| p.planner).collect();
+    let names: Vec<&'static str> = plans.iter().map(|p| p.0).collect();
     let bars: Vec<Bar> = plans
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let color = if p.optimal() {
+            let color = if p.2 {
                 colors.lower_bound()
             } else {
-                colors.kind(crate::analysis::BufferKind::Activation)
+                colors.kind(BufferKind::Activation)
             };
-            Bar::new(i as f64, p.arena_bytes as f64)
-                .name(p.planner)
+            Bar::new(i as f64, p.1 as f64)
+                .name(p.0)
                 .fill(color)
                 .width(0.7)
         })
@@ -63,21 +84,18 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let labels: Vec<(u64, String)> = plans
         .iter()
         .map(|p| {
-            let over = p.arena_bytes.saturating_sub(lower);
+            let over = p.1.saturating_sub(lower);
             let pct = if lower > 0 {
                 100.0 * over as f64 / lower as f64
             } else {
                 0.0
             };
-            (
-                p.arena_bytes,
-                format!("{}\n+{:.2}%", format_bytes(p.arena_bytes), pct),
-            )
+            (p.1, format!("{}\n+{:.2}%", format_bytes(p.1), pct))
         })
         .collect();
     let top = plans
         .iter()
-        .map(|p| p.arena_bytes)
+        .map(|p| p.1)
         .max()
         .unwrap_or(1)
         .max(lower)
@@ -101,7 +119,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         .x_grid_spacer(move |input| {
             let (lo, hi) = input.bounds;
             (lo.ceil().max(0.0) as i64..=hi.floor() as i64)
-                .map(|v| egui_plot::GridMark {
+                .map(|v| GridMark {
                     value: v as f64,
                     step_size: 1.0,
                 })
@@ -129,6 +147,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                     .style(LineStyle::dashed_loose()),
             );
         });
+    let mut picked = None;
     ui.columns(2, |cols| {
         let ui = &mut cols[0];
         ui.strong("Plans");
@@ -147,9 +166,8 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                     ui.strong(h);
                 }
                 ui.end_row();
-                for p in &plans {
-                    let m = plan::metrics(&problem, &p.offsets);
-                    ui.label(p.planner);
+                for (p, m) in plans.iter().zip(metrics.iter()) {
+                    ui.label(p.0);
                     ui.label(format_bytes(m.arena_bytes));
                     ui.label(format!("{:.2}%", m.overhead_pct));
                     ui.label(format_bytes(m.padding_bytes));
@@ -158,45 +176,32 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                             .map(|h| format!("{} at step {}", format_bytes(h.bytes()), h.step))
                             .unwrap_or_else(|| "—".into()),
                     );
-                    ui.label(if p.optimal() { "yes" } else { "" });
+                    ui.label(if p.2 { "yes" } else { "" });
                     ui.end_row();
                 }
             });
         let ui = &mut cols[1];
-        let m = plan::metrics(
-            &problem,
-            &plans.first().map(|p| p.offsets.clone()).unwrap_or_default(),
-        );
-        let steps: Vec<String> = m.peak_steps.iter().map(u32::to_string).collect();
         ui.strong(format!(
             "Peak: {} live at step {}",
             format_bytes(lower),
-            steps.join(", ")
+            peak_steps.join(", ")
         ));
         egui::ScrollArea::vertical()
             .id_salt("peak-list")
             .max_height(160.0)
             .show(ui, |ui| {
-                let mut peak = m.peak_buffers.clone();
-                peak.sort_by_key(|&i| std::cmp::Reverse(problem.buffers[i].size_bytes));
-                for i in peak {
-                    let b = &problem.buffers[i];
+                for (tensor, short, full, bytes) in peak.iter().take(200) {
                     if ui
-                        .link(format!(
-                            "{} — {}",
-                            crate::view::short_name(&b.name),
-                            format_bytes(b.size_bytes)
-                        ))
-                        .on_hover_text(&b.name)
+                        .link(format!("{short} — {}", format_bytes(*bytes)))
+                        .on_hover_text(full)
                         .clicked()
                     {
-                        app.push(Command::Select(Some(b.tensor)));
+                        picked = Some(*tensor);
                     }
                 }
             });
         ui.separator();
         ui.strong("Outside the arena");
-        let rows = app.tensor_rows();
         for kind in ["constant", "variable", "persistent", "dynamic"] {
             let (n, bytes) = rows
                 .iter()
@@ -212,11 +217,13 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                 ui.label(format!("{n} {what}: {}", format_bytes(bytes)));
             }
         }
-        let aliases = problem.aliases.len();
-        if aliases > 0 {
+        if n_aliases > 0 {
             ui.label(format!(
-                "in-place outputs (sharing their input's bytes): {aliases}"
+                "in-place outputs (sharing their input's bytes): {n_aliases}"
             ));
         }
     });
+    if let Some(t) = picked {
+        app.push(Command::Select(Some(t)));
+    }
 }
