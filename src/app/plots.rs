@@ -16,17 +16,45 @@ use crate::view::{short_name, ConflictView, GanttView, LayoutView};
 const MAX_LABELS: usize = 400;
 
 fn screen_rect(t: &PlotTransform, x0: f64, x1: f64, y0: f64, y1: f64) -> Rect {
-    let a = t.position_from_point(&PlotPoint::new(x0, y0));
-    let b = t.position_from_point(&PlotPoint::new(x1, y1));
-    let mut r = Rect::from_two_pos(a, b);
-    // Level of detail: never thinner than a pixel.
-    if r.width() < 1.0 {
-        r = Rect::from_center_size(r.center(), egui::vec2(1.0, r.height()));
+    Affine::of(t).rect(x0, x1, y0, y1)
+}
+
+/// Plot to screen as one multiply-add per coordinate, for the loops over thousands of items.
+#[derive(Clone, Copy)]
+struct Affine {
+    sx: f64,
+    ox: f64,
+    sy: f64,
+    oy: f64,
+}
+
+impl Affine {
+    /// From the visible bounds and the frame (computed in f64: a byte axis spans millions).
+    fn of(t: &PlotTransform) -> Self {
+        let (b, f) = (t.bounds(), t.frame());
+        let sx = f.width() as f64 / (b.max()[0] - b.min()[0]).max(f64::MIN_POSITIVE);
+        let sy = -(f.height() as f64) / (b.max()[1] - b.min()[1]).max(f64::MIN_POSITIVE);
+        Affine {
+            sx,
+            ox: f.left() as f64 - b.min()[0] * sx,
+            sy,
+            oy: f.bottom() as f64 - b.min()[1] * sy,
+        }
     }
-    if r.height() < 1.0 {
-        r = Rect::from_center_size(r.center(), egui::vec2(r.width(), 1.0));
+
+    fn rect(&self, x0: f64, x1: f64, y0: f64, y1: f64) -> Rect {
+        let a = pos2((self.ox + self.sx * x0) as f32, (self.oy + self.sy * y0) as f32);
+        let b = pos2((self.ox + self.sx * x1) as f32, (self.oy + self.sy * y1) as f32);
+        let mut r = Rect::from_two_pos(a, b);
+        // Level of detail: never thinner than a pixel.
+        if r.width() < 1.0 {
+            r = Rect::from_center_size(r.center(), egui::vec2(1.0, r.height()));
+        }
+        if r.height() < 1.0 {
+            r = Rect::from_center_size(r.center(), egui::vec2(r.width(), 1.0));
+        }
+        r
     }
-    r
 }
 
 /// 45° hatch segments clipped to `r`, `spacing` pixels apart.
@@ -212,13 +240,14 @@ impl LayoutItem<'_> {
     fn body_shapes(&self, ui: &Ui, t: &PlotTransform) -> Vec<Shape> {
         let mut shapes = Vec::new();
         let b = *t.bounds();
+        let tr = Affine::of(t);
         let c = &self.colors;
         // Fills go into meshes (one shape each, no per-rectangle tessellation); outlines,
         // hatching and labels only where a rectangle is big enough on screen to show them.
         let mut holes = egui::Mesh::default();
         for h in &self.view.holes {
             if visible(&b, h.x0, h.x1, h.y0, h.y1) {
-                holes.add_colored_rect(screen_rect(t, h.x0, h.x1, h.y0, h.y1), c.hole());
+                holes.add_colored_rect(tr.rect(h.x0, h.x1, h.y0, h.y1), c.hole());
             }
         }
         shapes.push(Shape::mesh(holes));
@@ -231,7 +260,7 @@ impl LayoutItem<'_> {
             if !visible(&b, r.x0, r.x1, r.y0, r.pad_y1) {
                 continue;
             }
-            let rect = screen_rect(t, r.x0, r.x1, r.y0, r.y1);
+            let rect = tr.rect(r.x0, r.x1, r.y0, r.y1);
             fills.add_colored_rect(rect, c.kind(r.kind));
             if rect.width() > 3.0 && rect.height() > 3.0 {
                 details.push(Shape::rect_stroke(
@@ -242,7 +271,7 @@ impl LayoutItem<'_> {
                 ));
             }
             if r.pad_y1 > r.y1 {
-                let pad = screen_rect(t, r.x0, r.x1, r.y1, r.pad_y1);
+                let pad = tr.rect(r.x0, r.x1, r.y1, r.pad_y1);
                 fills.add_colored_rect(pad, pad_fill);
                 if pad.height() >= 4.0 && pad.width() >= 4.0 {
                     for seg in hatch_segments(pad, 6.0) {
