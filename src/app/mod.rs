@@ -206,10 +206,13 @@ impl ArenaApp {
             .position(|p| p.planner == id)
     }
 
-    /// The primary plan: the chosen planner, else the runtime emulation, else the first.
+    /// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
     pub fn primary_index(&self) -> usize {
+        let plans = self.doc.plans(self.problem);
+        let runtime = self.doc.problem(self.problem).lifetimes.map(|l| l.name());
         self.plan_index(&self.settings.primary)
-            .or_else(|| self.plan_index(self.doc.lifetimes.name()))
+            .or_else(|| runtime.and_then(|r| self.plan_index(r)))
+            .or_else(|| (0..plans.len()).min_by_key(|&i| (plans[i].arena_bytes, i)))
             .unwrap_or(0)
     }
 

@@ -43,8 +43,14 @@ impl Affine {
     }
 
     fn rect(&self, x0: f64, x1: f64, y0: f64, y1: f64) -> Rect {
-        let a = pos2((self.ox + self.sx * x0) as f32, (self.oy + self.sy * y0) as f32);
-        let b = pos2((self.ox + self.sx * x1) as f32, (self.oy + self.sy * y1) as f32);
+        let a = pos2(
+            (self.ox + self.sx * x0) as f32,
+            (self.oy + self.sy * y0) as f32,
+        );
+        let b = pos2(
+            (self.ox + self.sx * x1) as f32,
+            (self.oy + self.sy * y1) as f32,
+        );
         let mut r = Rect::from_two_pos(a, b);
         // Level of detail: never thinner than a pixel.
         if r.width() < 1.0 {
@@ -54,6 +60,69 @@ impl Affine {
             r = Rect::from_center_size(r.center(), egui::vec2(r.width(), 1.0));
         }
         r
+    }
+}
+
+/// Level of detail for rectangles about a pixel wide: per pixel column and colour, their
+/// vertical extents are merged into as few one-pixel rectangles as cover them, so thousands of
+/// overlapping slivers become a handful of rectangles and nothing visible is lost.
+struct ThinColumns {
+    left: f32,
+    /// Per column: (colour index, top, bottom).
+    columns: Vec<Vec<(u8, f32, f32)>>,
+}
+
+impl ThinColumns {
+    fn new(frame: &Rect) -> Self {
+        ThinColumns {
+            left: frame.left().floor() - 2.0,
+            columns: vec![Vec::new(); frame.width().max(0.0) as usize + 6],
+        }
+    }
+
+    /// Keeps `r` for merging when it is thin and on screen; false when it is drawn as it is.
+    fn take(&mut self, r: Rect, color: u8) -> bool {
+        if r.width() > 1.5 {
+            return false;
+        }
+        let col = (r.min.x.floor() - self.left) as isize;
+        match usize::try_from(col)
+            .ok()
+            .and_then(|c| self.columns.get_mut(c))
+        {
+            Some(v) => {
+                v.push((color, r.min.y, r.max.y));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn paint(&mut self, mesh: &mut egui::Mesh, colors: &[Color32]) {
+        for (c, items) in self.columns.iter_mut().enumerate() {
+            if items.is_empty() {
+                continue;
+            }
+            let x = self.left + c as f32;
+            items.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            let mut run = items[0];
+            for &it in &items[1..] {
+                if it.0 == run.0 && it.1 <= run.2 + 1.0 {
+                    run.2 = run.2.max(it.2);
+                } else {
+                    mesh.add_colored_rect(
+                        Rect::from_min_max(pos2(x, run.1), pos2(x + 1.0, run.2)),
+                        colors[run.0 as usize % colors.len()],
+                    );
+                    run = it;
+                }
+            }
+            mesh.add_colored_rect(
+                Rect::from_min_max(pos2(x, run.1), pos2(x + 1.0, run.2)),
+                colors[run.0 as usize % colors.len()],
+            );
+            items.clear();
+        }
     }
 }
 
@@ -245,12 +314,23 @@ impl LayoutItem<'_> {
         // Fills go into meshes (one shape each, no per-rectangle tessellation); outlines,
         // hatching and labels only where a rectangle is big enough on screen to show them.
         let mut holes = egui::Mesh::default();
+        let mut thin = ThinColumns::new(t.frame());
         for h in &self.view.holes {
             if visible(&b, h.x0, h.x1, h.y0, h.y1) {
-                holes.add_colored_rect(tr.rect(h.x0, h.x1, h.y0, h.y1), c.hole());
+                let r = tr.rect(h.x0, h.x1, h.y0, h.y1);
+                if !thin.take(r, 0) {
+                    holes.add_colored_rect(r, c.hole());
+                }
             }
         }
+        thin.paint(&mut holes, &[c.hole()]);
         shapes.push(Shape::mesh(holes));
+        let kinds = [
+            c.kind(crate::analysis::BufferKind::Input),
+            c.kind(crate::analysis::BufferKind::Output),
+            c.kind(crate::analysis::BufferKind::Activation),
+            c.kind(crate::analysis::BufferKind::Scratch),
+        ];
         let mut fills = egui::Mesh::default();
         let mut details = Vec::new();
         let mut labels = 0;
@@ -261,6 +341,9 @@ impl LayoutItem<'_> {
                 continue;
             }
             let rect = tr.rect(r.x0, r.x1, r.y0, r.y1);
+            if thin.take(rect, r.kind as u8) {
+                continue;
+            }
             fills.add_colored_rect(rect, c.kind(r.kind));
             if rect.width() > 3.0 && rect.height() > 3.0 {
                 details.push(Shape::rect_stroke(
@@ -288,6 +371,7 @@ impl LayoutItem<'_> {
                 &mut labels,
             );
         }
+        thin.paint(&mut fills, &kinds);
         shapes.push(Shape::mesh(fills));
         shapes.extend(details);
         shapes
