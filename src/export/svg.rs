@@ -7,7 +7,8 @@ use crate::analysis::Problem;
 use crate::view::short_name;
 use crate::view::theme::{Palette, Rgba};
 use crate::view::{
-    byte_ticks, format_bytes, nice_ticks, ConflictView, GanttView, LayoutView, MemoryView,
+    byte_ticks, format_bytes, format_tick, nice_ticks, ConflictView, GanttView, LayoutView,
+    MemoryView,
 };
 
 /// Where plot units land on the canvas.
@@ -154,7 +155,7 @@ fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
         let y = f.y(t);
         svg.line(f.left, y, f.left + f.width, y, p.grid, 1.0, false);
         let label = if bytes_y {
-            format_bytes(t.max(0.0) as u64)
+            format_tick(t.max(0.0).round() as u64)
         } else {
             format!("{t}")
         };

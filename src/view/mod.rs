@@ -28,6 +28,28 @@ pub fn format_bytes(bytes: u64) -> String {
     }
 }
 
+/// An axis tick in bytes: the largest unit that shows it exactly to one decimal
+/// (`1500 KiB`, not `1.46 MiB`; `2 MiB`, `512 KiB`, `64 B`).
+pub fn format_tick(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit && (bytes * 10) % unit == 0 {
+            let v = bytes as f64 / unit as f64;
+            return if v.fract() == 0.0 {
+                format!("{v:.0} {name}")
+            } else {
+                format!("{v:.1} {name}")
+            };
+        }
+    }
+    for (unit, name) in UNITS {
+        if bytes >= unit {
+            return format!("{:.0} {name}", bytes as f64 / unit as f64);
+        }
+    }
+    format!("{bytes} B")
+}
+
 /// A short label for a tensor name: the first of fused names (`a;b` → `a`), then its last two
 /// path components (`model/block_1/conv/Relu6` → `conv/Relu6`).
 pub fn short_name(name: &str) -> &str {
@@ -91,6 +113,14 @@ mod tests {
         );
         assert_eq!(short_name("xs_0"), "xs_0");
         assert_eq!(short_name("a/b"), "a/b");
+    }
+
+    #[test]
+    fn ticks_use_the_unit_that_shows_them_exactly() {
+        assert_eq!(format_tick(1500 * 1024), "1500 KiB");
+        assert_eq!(format_tick(2 * 1024 * 1024), "2 MiB");
+        assert_eq!(format_tick(1024 * 1024 + 512 * 1024), "1.5 MiB");
+        assert_eq!(format_tick(64), "64 B");
     }
 
     #[test]

@@ -10,10 +10,11 @@ use crate::view::format_bytes;
 pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let k = app.primary_index();
     let height = ui.available_height();
-    layout_plot(app, ui, k, "layout", None, height);
+    layout_plot(app, ui, k, "layout", None, height, None);
 }
 
-/// One plan's layout as a zoomable plot; `link` shares its axes with other plots.
+/// One plan's layout as a zoomable plot; `link` shares its axes with other plots, which then
+/// start from the same byte range `y_top`.
 pub fn layout_plot(
     app: &mut ArenaApp,
     ui: &mut egui::Ui,
@@ -21,6 +22,7 @@ pub fn layout_plot(
     id: &str,
     link: Option<egui::Id>,
     height: f32,
+    y_top: Option<f64>,
 ) {
     let view = app.layout_view(k);
     let cache = app.shape_cache(&format!("{id}/{}/{k}", app.problem));
@@ -61,7 +63,9 @@ pub fn layout_plot(
             .include_x(0.0)
             .include_x(view.steps.max(1) as f64)
             .include_y(0.0)
-            .include_y(view.arena_bytes.max(view.lower_bound).max(1) as f64 * 1.05);
+            .include_y(
+                y_top.unwrap_or(view.arena_bytes.max(view.lower_bound).max(1) as f64) * 1.05,
+            );
         if let Some(link) = link {
             plot = plot
                 .link_axis(link, [true, true])

@@ -570,7 +570,7 @@ pub fn bytes_axis(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f
     if mark.value < 0.0 {
         String::new()
     } else {
-        format_bytes(mark.value as u64)
+        view::format_tick(mark.value.round() as u64)
     }
 }
 
