@@ -101,7 +101,8 @@ fn plan_json_has_the_documented_shape_and_valid_plans() {
             "size-first-fit",
             "size-best-fit",
             "interval-coloring",
-            "greedy-breadth"
+            "greedy-breadth",
+            "hill-climb"
         ]
     );
     for p in plans {
@@ -209,6 +210,7 @@ fn planners_lists_every_id() {
         "size-best-fit",
         "interval-coloring",
         "greedy-breadth",
+        "hill-climb",
     ] {
         assert!(out.lines().any(|l| l.starts_with(id)), "{id} missing");
     }

@@ -127,10 +127,11 @@ fn metrics_report_padding_holes_and_peak() {
     assert!(hole.bytes() >= 6, "{hole:?}");
 }
 
+/// The one-pass heuristics (the search planners have their own, smaller property test).
 fn generic_planners() -> Vec<&'static planner::PlannerInfo> {
     REGISTRY
         .iter()
-        .filter(|p| p.scope == planner::Scope::Any && !p.on_request)
+        .filter(|p| p.scope == planner::Scope::Any && !p.on_request && p.id != "hill-climb")
         .collect()
 }
 
@@ -279,5 +280,41 @@ proptest! {
         }
         let out = (planner::find("tflm").unwrap().run)(&p, &Settings::default());
         prop_assert_eq!(out.offsets, tflm_reference(&p));
+    }
+}
+
+#[test]
+fn hill_climb_is_never_worse_than_the_greedy_it_starts_from() {
+    for seed in 0..20 {
+        let p = arenascope::synth::network_like(300, seed, 64);
+        let hc = run("hill-climb", &p).arena_bytes;
+        let sff = run("size-first-fit", &p).arena_bytes;
+        let sbf = run("size-best-fit", &p).arena_bytes;
+        assert!(
+            hc <= sff.min(sbf),
+            "seed {seed}: hill-climb {hc}, greedy {}",
+            sff.min(sbf)
+        );
+        assert!(hc >= p.lower_bound());
+    }
+}
+
+#[test]
+fn hill_climb_reaches_the_lower_bound_on_the_textbook_example() {
+    assert_eq!(run("hill-climb", &textbook()).arena_bytes, 35);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn hill_climb_gives_valid_deterministic_plans_no_worse_than_size_first_fit(p in arb_problem(80)) {
+        let hc = (planner::find("hill-climb").unwrap().run)(&p, &Settings::default());
+        prop_assert_eq!(validate(&p, &hc.offsets, None), Ok(()));
+        let again = (planner::find("hill-climb").unwrap().run)(&p, &Settings::default());
+        prop_assert_eq!(&hc.offsets, &again.offsets);
+        let sff = (planner::find("size-first-fit").unwrap().run)(&p, &Settings::default());
+        prop_assert!(plan::arena_bytes(&p, &hc.offsets) <= plan::arena_bytes(&p, &sff.offsets));
+        prop_assert!(plan::arena_bytes(&p, &hc.offsets) >= p.lower_bound());
     }
 }

@@ -139,7 +139,7 @@ fn every_panel_renders_and_exports() {
     let json = panels::plan_json(h.state());
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(doc["format"], "arenascope-plan");
-    assert_eq!(doc["plans"].as_array().unwrap().len(), 8);
+    assert_eq!(doc["plans"].as_array().unwrap().len(), 9);
 }
 
 #[test]

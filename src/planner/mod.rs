@@ -6,6 +6,7 @@
 mod best_fit_coalesce;
 mod first_fit_scan;
 mod greedy_breadth;
+mod hill_climb;
 mod interval_coloring;
 pub mod litert;
 mod naive;
@@ -81,6 +82,7 @@ pub static REGISTRY: &[PlannerInfo] = &[
     PlannerInfo { id: "size-best-fit", summary: "offline greedy by size: smallest fitting gap among time-overlapping buffers (GPU GREEDY_BY_SIZE)", scope: Scope::Any, on_request: false, run: size_greedy::plan_best_fit },
     PlannerInfo { id: "interval-coloring", summary: "shared objects in order of first use: smallest free object that fits, else grow the largest", scope: Scope::Any, on_request: false, run: interval_coloring::plan },
     PlannerInfo { id: "greedy-breadth", summary: "GPU GREEDY_BY_BREADTH: steps by decreasing live bytes, shared objects by size", scope: Scope::Any, on_request: false, run: greedy_breadth::plan },
+    PlannerInfo { id: "hill-climb", summary: "local search from the best greedy order: moves the buffers at the peak earlier, re-places by first fit (fixed seed, bounded)", scope: Scope::Any, on_request: false, run: hill_climb::plan },
 ];
 
 pub fn find(id: &str) -> Option<&'static PlannerInfo> {
