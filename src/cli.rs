@@ -368,6 +368,7 @@ fn cmd_plan(
     }
     let settings = Settings {
         time_limit_secs: time_limit,
+        capacity: None,
     };
     let input = load(path)?;
     let (info, planned) = match &input {
@@ -528,6 +529,7 @@ fn cmd_solve(
     };
     let settings = Settings {
         time_limit_secs: time_limit,
+        capacity,
     };
     let mut plans = Vec::new();
     for p in &planners {

@@ -286,7 +286,14 @@ fn solve_reads_every_minimalloc_benchmark_and_finds_its_lower_bound() {
     files.sort();
     assert_eq!(files.len(), 12);
     for f in files {
-        let (code, out, err) = arenascope(&["solve", f.to_str().unwrap(), "--format", "json"]);
+        let (code, out, err) = arenascope(&[
+            "solve",
+            f.to_str().unwrap(),
+            "--format",
+            "json",
+            "--time-limit",
+            "1",
+        ]);
         assert_eq!(code, 0, "{}: {err}", f.display());
         let arr: Value = serde_json::from_str(&out).unwrap();
         let name = f.file_name().unwrap().to_string_lossy().to_string();
@@ -321,6 +328,8 @@ fn plan_runs_on_every_shared_model_with_every_planner() {
                         l,
                         "--format",
                         "json",
+                        "--time-limit",
+                        "1",
                     ]);
                     assert_eq!(code, 0, "{}: {err}", p.display());
                     let doc: Value = serde_json::from_str(&out).unwrap();

@@ -318,3 +318,80 @@ proptest! {
         prop_assert!(plan::arena_bytes(&p, &hc.offsets) >= p.lower_bound());
     }
 }
+
+/// The smallest arena over every order of placing buffers on the skyline (gravity): the
+/// optimum by brute force, for a handful of buffers.
+fn brute_force_optimum(p: &Problem) -> u64 {
+    fn rec(p: &Problem, placed: &mut Vec<(usize, u64)>, left: &mut Vec<usize>, best: &mut u64) {
+        if left.is_empty() {
+            let top = placed
+                .iter()
+                .map(|&(i, o)| o + p.buffers[i].size_bytes)
+                .max()
+                .unwrap_or(0);
+            *best = (*best).min(top);
+            return;
+        }
+        for k in 0..left.len() {
+            let i = left.remove(k);
+            let b = &p.buffers[i];
+            let floor = placed
+                .iter()
+                .filter(|&&(j, _)| p.buffers[j].overlaps_in_time(b))
+                .map(|&(j, o)| o + p.buffers[j].size_bytes)
+                .max()
+                .unwrap_or(0);
+            let at = floor.div_ceil(b.alignment) * b.alignment;
+            placed.push((i, at));
+            rec(p, placed, left, best);
+            placed.pop();
+            left.insert(k, i);
+        }
+    }
+    let mut best = u64::MAX;
+    rec(
+        p,
+        &mut Vec::new(),
+        &mut (0..p.buffers.len()).collect(),
+        &mut best,
+    );
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn exact_finds_the_brute_force_optimum_on_small_problems(p in arb_problem(7)) {
+        let out = (planner::find("exact").unwrap().run)(&p, &Settings::default());
+        prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()));
+        let arena = plan::arena_bytes(&p, &out.offsets);
+        prop_assert_eq!(arena, brute_force_optimum(&p));
+        prop_assert_eq!(out.proven_bound, Some(arena), "proved optimal");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn exact_is_never_worse_than_any_heuristic(p in arb_problem(40)) {
+        let settings = Settings { time_limit_secs: 0.3, capacity: None };
+        let out = (planner::find("exact").unwrap().run)(&p, &settings);
+        prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()));
+        let arena = plan::arena_bytes(&p, &out.offsets);
+        for info in generic_planners() {
+            let h = (info.run)(&p, &settings);
+            prop_assert!(arena <= plan::arena_bytes(&p, &h.offsets), "{} beat exact", info.id);
+        }
+        let bound = out.proven_bound.unwrap_or(0);
+        prop_assert!(bound >= p.lower_bound() && bound <= arena);
+    }
+}
+
+#[test]
+fn exact_proves_the_textbook_optimum() {
+    let p = run("exact", &textbook());
+    assert_eq!(p.arena_bytes, 35);
+    assert!(p.optimal());
+}

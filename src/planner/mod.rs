@@ -4,6 +4,7 @@
 //! validates every plan (`plan::validate`) before it is shown or written.
 
 mod best_fit_coalesce;
+pub mod exact;
 mod first_fit_scan;
 mod greedy_breadth;
 mod hill_climb;
@@ -22,12 +23,15 @@ use crate::analysis::Problem;
 pub struct Settings {
     /// Bound on the search planners' run time.
     pub time_limit_secs: f64,
+    /// Decide whether everything fits in this many bytes instead of minimising (`exact`).
+    pub capacity: Option<u64>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             time_limit_secs: 10.0,
+            capacity: None,
         }
     }
 }
@@ -83,6 +87,7 @@ pub static REGISTRY: &[PlannerInfo] = &[
     PlannerInfo { id: "interval-coloring", summary: "shared objects in order of first use: smallest free object that fits, else grow the largest", scope: Scope::Any, on_request: false, run: interval_coloring::plan },
     PlannerInfo { id: "greedy-breadth", summary: "GPU GREEDY_BY_BREADTH: steps by decreasing live bytes, shared objects by size", scope: Scope::Any, on_request: false, run: greedy_breadth::plan },
     PlannerInfo { id: "hill-climb", summary: "local search from the best greedy order: moves the buffers at the peak earlier, re-places by first fit (fixed seed, bounded)", scope: Scope::Any, on_request: false, run: hill_climb::plan },
+    PlannerInfo { id: "exact", summary: "branch and bound over canonical (dropped) placements: proves the optimum, or returns its best plan and proven bound at the time limit", scope: Scope::Any, on_request: true, run: exact::plan },
 ];
 
 pub fn find(id: &str) -> Option<&'static PlannerInfo> {
