@@ -69,7 +69,7 @@ impl Search<'_> {
 
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && (Instant::now() >= self.deadline
                 || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
         {
@@ -154,8 +154,8 @@ pub fn decide(
     let steps = p.steps as usize;
     let mut load = vec![0u64; steps];
     for b in &p.buffers {
-        for s in b.first as usize..=b.last as usize {
-            load[s] += b.size_bytes;
+        for l in &mut load[b.first as usize..=b.last as usize] {
+            *l += b.size_bytes;
         }
     }
     let mut search = Search {

@@ -33,7 +33,7 @@ pub fn format_bytes(bytes: u64) -> String {
 pub fn format_tick(bytes: u64) -> String {
     const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
     for (unit, name) in UNITS {
-        if bytes >= unit && (bytes * 10) % unit == 0 {
+        if bytes >= unit && (bytes * 10).is_multiple_of(unit) {
             let v = bytes as f64 / unit as f64;
             return if v.fract() == 0.0 {
                 format!("{v:.0} {name}")
