@@ -280,14 +280,27 @@ pub fn plan_model(
                     planner::Scope::Runtime(l) if l == lifetimes => &problem,
                     planner::Scope::Runtime(_) => continue,
                 };
-                let plan = plan::run(p, on, settings)
-                    .map_err(|v| format!("planner {} produced an invalid plan ({v})", p.id))?;
-                plans.push(plan);
+                plans.extend(plan_problem(on, &[*p], settings)?);
             }
             Ok(Planned {
                 problem: generic,
                 plans,
             })
+        })
+        .collect()
+}
+
+/// Runs `planners` on one problem; every plan is validated, an invalid one is an error.
+pub fn plan_problem(
+    problem: &Problem,
+    planners: &[&'static PlannerInfo],
+    settings: &Settings,
+) -> Result<Vec<Plan>, String> {
+    planners
+        .iter()
+        .map(|p| {
+            plan::run(p, problem, settings)
+                .map_err(|v| format!("planner {} produced an invalid plan ({v})", p.id))
         })
         .collect()
 }
@@ -390,15 +403,8 @@ fn cmd_plan(
                 Some(a) => problem.clone().with_alignment(a),
                 None => problem.clone(),
             };
-            let mut plans = Vec::new();
-            for p in planners {
-                plans.push(plan::run(p, &problem, &settings).map_err(|v| {
-                    input_err(
-                        format!("planner {} produced an invalid plan ({v})", p.id),
-                        path,
-                    )
-                })?);
-            }
+            let plans =
+                plan_problem(&problem, &planners, &settings).map_err(|e| input_err(e, path))?;
             let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
             (
                 (bytes, 1, problem.buffers.len(), 0),
@@ -531,15 +537,7 @@ fn cmd_solve(
         time_limit_secs: time_limit,
         capacity,
     };
-    let mut plans = Vec::new();
-    for p in &planners {
-        plans.push(plan::run(p, &problem, &settings).map_err(|v| {
-            input_err(
-                format!("planner {} produced an invalid plan ({v})", p.id),
-                path,
-            )
-        })?);
-    }
+    let plans = plan_problem(&problem, &planners, &settings).map_err(|e| input_err(e, path))?;
     if let (Some(out), Some(plan)) = (out, plans.first()) {
         std::fs::write(out, export::csv::write_solution(&rows, &plan.offsets))
             .map_err(|e| input_err(format!("cannot write the solution ({e})"), out))?;
@@ -650,15 +648,8 @@ fn cmd_export(
         Input::Model(model) => plan_model(model, lifetimes, None, &planners, &settings)
             .map_err(|e| input_err(e, path))?,
         Input::Csv(_, problem) => {
-            let mut plans = Vec::new();
-            for p in &planners {
-                plans.push(plan::run(p, problem, &settings).map_err(|v| {
-                    input_err(
-                        format!("planner {} produced an invalid plan ({v})", p.id),
-                        path,
-                    )
-                })?);
-            }
+            let plans =
+                plan_problem(problem, &planners, &settings).map_err(|e| input_err(e, path))?;
             vec![Planned {
                 problem: problem.clone(),
                 plans,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::analysis::{Lifetimes, Problem};
 use crate::cli::{self, Input, Planned};
 use crate::model::Model;
-use crate::plan::{self, Plan};
+use crate::plan::Plan;
 use crate::planner::{self, Settings};
 
 /// The model embedded in the binary, opened when no file is given.
@@ -88,29 +88,24 @@ impl Document {
     /// Recomputes every problem and plan under new settings.
     pub fn replan(&mut self, lifetimes: Lifetimes, align: Option<u64>) -> Result<(), String> {
         let settings = Settings::default();
-        let planned =
-            match &self.input {
-                Input::Model(model) => {
-                    let all: Vec<_> = planner::REGISTRY.iter().filter(|p| !p.on_request).collect();
-                    cli::plan_model(model, lifetimes, align, &all, &settings)?
-                }
-                Input::Csv(_, problem) => {
-                    let problem = match align {
-                        Some(a) => problem.clone().with_alignment(a),
-                        None => problem.clone(),
-                    };
-                    let mut plans = Vec::new();
-                    for p in planner::REGISTRY
-                        .iter()
-                        .filter(|p| !p.on_request && p.applies_to(&problem))
-                    {
-                        plans.push(plan::run(p, &problem, &settings).map_err(|v| {
-                            format!("planner {} produced an invalid plan ({v})", p.id)
-                        })?);
-                    }
-                    vec![Planned { problem, plans }]
-                }
-            };
+        let planned = match &self.input {
+            Input::Model(model) => {
+                let all: Vec<_> = planner::REGISTRY.iter().filter(|p| !p.on_request).collect();
+                cli::plan_model(model, lifetimes, align, &all, &settings)?
+            }
+            Input::Csv(_, problem) => {
+                let problem = match align {
+                    Some(a) => problem.clone().with_alignment(a),
+                    None => problem.clone(),
+                };
+                let all: Vec<_> = planner::REGISTRY
+                    .iter()
+                    .filter(|p| !p.on_request && p.applies_to(&problem))
+                    .collect();
+                let plans = cli::plan_problem(&problem, &all, &settings)?;
+                vec![Planned { problem, plans }]
+            }
+        };
         self.planned = planned;
         self.lifetimes = lifetimes;
         self.align = align;

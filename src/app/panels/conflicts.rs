@@ -1,9 +1,8 @@
 //! The conflict graph: a node per buffer, an edge per conflict, the peak clique in red; for
 //! large problems the selected tensor's neighbourhood.
 
-use super::buffer_tooltip;
 use crate::app::plots::{graph_hit, GraphItem};
-use crate::app::{ArenaApp, Command};
+use crate::app::ArenaApp;
 
 pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let view = app.conflict_view();
@@ -40,17 +39,6 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         .response
         .hover_pos()
         .and_then(|p| graph_hit(&view, &resp.transform, p));
-    if let Some(b) = hit {
-        if let Some(t) = app.tensor_of(b) {
-            app.push(Command::Hover(t));
-            if resp.response.clicked() {
-                app.push(Command::Select(Some(t)));
-            }
-        }
-        resp.response
-            .clone()
-            .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(app.primary_index())));
-    } else if resp.response.clicked() {
-        app.push(Command::Select(None));
-    }
+    let plan = app.primary_index();
+    super::plot_interaction(app, &resp.response, hit, plan);
 }

@@ -2,9 +2,9 @@
 
 use egui_plot::{LineStyle, VLine};
 
-use super::{buffer_tooltip, bytes_axis, bytes_grid};
+use super::{bytes_axis, bytes_grid};
 use crate::app::plots::{GanttItem, StepAreaItem};
-use crate::app::{ArenaApp, Command};
+use crate::app::ArenaApp;
 use crate::view::format_bytes;
 
 pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
@@ -60,19 +60,8 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
             let row = (-pt.y).floor();
             (row >= 0.0).then(|| view.hit(pt.x, row as usize)).flatten()
         });
-    if let Some(b) = hit {
-        if let Some(t) = app.tensor_of(b) {
-            app.push(Command::Hover(t));
-            if resp.response.clicked() {
-                app.push(Command::Select(Some(t)));
-            }
-        }
-        resp.response
-            .clone()
-            .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(app.primary_index())));
-    } else if resp.response.clicked() {
-        app.push(Command::Select(None));
-    }
+    let plan = app.primary_index();
+    super::plot_interaction(app, &resp.response, hit, plan);
     ui.label("Live bytes per step");
     super::base_plot("gantt-live", &colors)
         .height(ui.available_height())

@@ -2,9 +2,9 @@
 
 use egui_plot::{HLine, LineStyle};
 
-use super::{buffer_tooltip, bytes_axis, bytes_grid};
+use super::{bytes_axis, bytes_grid};
 use crate::app::plots::LayoutItem;
-use crate::app::{ArenaApp, Command};
+use crate::app::ArenaApp;
 use crate::view::format_bytes;
 
 pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
@@ -90,22 +90,5 @@ pub fn layout_plot(
         .hover_pos()
         .map(|p| resp.transform.value_from_position(p))
         .and_then(|pt| view.hit(pt.x, pt.y));
-    match hit {
-        Some(b) => {
-            if let Some(t) = app.tensor_of(b) {
-                app.push(Command::Hover(t));
-                if resp.response.clicked() {
-                    app.push(Command::Select(Some(t)));
-                }
-            }
-            resp.response
-                .clone()
-                .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(k)));
-        }
-        None => {
-            if resp.response.clicked() {
-                app.push(Command::Select(None));
-            }
-        }
-    }
+    super::plot_interaction(app, &resp.response, hit, k);
 }

@@ -491,6 +491,34 @@ pub fn details_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
         });
 }
 
+/// What a pointer over a plot does: hovering a buffer highlights it and shows its tooltip,
+/// clicking selects it; clicking empty space clears the selection.
+pub fn plot_interaction(
+    app: &mut ArenaApp,
+    response: &egui::Response,
+    hit: Option<usize>,
+    plan: usize,
+) {
+    match hit {
+        Some(b) => {
+            if let Some(t) = app.tensor_of(b) {
+                app.push(Command::Hover(t));
+                if response.clicked() {
+                    app.push(Command::Select(Some(t)));
+                }
+            }
+            response
+                .clone()
+                .on_hover_ui_at_pointer(|ui| buffer_tooltip(app, ui, b, Some(plan)));
+        }
+        None => {
+            if response.clicked() {
+                app.push(Command::Select(None));
+            }
+        }
+    }
+}
+
 /// Tooltip contents for a buffer (name, shape, type, bytes, lifetime, offset, padding).
 pub fn buffer_tooltip(app: &mut ArenaApp, ui: &mut egui::Ui, buffer: usize, plan: Option<usize>) {
     let Some(tensor) = app.tensor_of(buffer) else {
