@@ -1,26 +1,16 @@
 //! Bad input gives exit code 1 and one sentence on stderr: never a panic, a hang or an
 //! allocation far beyond the file's size.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use arenascope::analysis::{self, Lifetimes};
 use arenascope::model::Model;
 use arenascope::planner::{Settings, REGISTRY};
+use common::arenascope;
 use flatbuffers::FlatBufferBuilder;
 use proptest::prelude::*;
-
-fn arenascope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arenascope"))
-        .args(args)
-        .output()
-        .expect("run arenascope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arenascope-bad-{}", std::process::id()));

@@ -1,21 +1,11 @@
 //! The command line's formats (DESIGN.md §3.1, §3.2), checked as a reader would check them.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
+use common::arenascope;
 use serde_json::Value;
-
-fn arenascope(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arenascope"))
-        .args(args)
-        .output()
-        .expect("run arenascope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 fn sample(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
