@@ -88,10 +88,10 @@ fn all_models() -> Vec<PathBuf> {
                     .filter(|p| p.extension().is_some_and(|e| e == "tflite")),
             );
         } else if dir.ends_with("models") {
-            println!(
-                "SKIPPED: {} is not there; truncation covers the bundled samples only",
+            common::skipped(&format!(
+                "{} is not there; truncation covers the bundled samples only",
                 dir.display()
-            );
+            ));
         }
     }
     v.sort();

@@ -22,7 +22,7 @@ fn shared(rel: &str) -> Option<PathBuf> {
     if p.exists() {
         Some(p)
     } else {
-        println!("SKIPPED: ../shared/{rel} is not beside this checkout");
+        common::skipped(&format!("../shared/{rel} is not beside this checkout"));
         None
     }
 }

@@ -5,6 +5,8 @@
 //! `../shared/models/tflm` when that folder is beside the checkout (it says so when skipped).
 //! Prints the fidelity table the README carries (`cargo test --test oracle -- --nocapture`).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use arenascope::analysis::{litert, tflm, Problem};
@@ -231,7 +233,9 @@ fn bundled_sample_models_match_litert_offsets_and_tflm_head() {
 fn shared_corpus_matches_litert_offsets_and_tflm_head() {
     let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/models");
     if !shared.is_dir() {
-        println!("SKIPPED: ../shared/models is not beside this checkout; the corpus oracle test did not run");
+        common::skipped(
+            "../shared/models is not beside this checkout; the corpus oracle test did not run",
+        );
         return;
     }
     let rows = run_corpus(&[shared.clone(), shared.join("tflm")]);
