@@ -223,6 +223,17 @@ fn unknown_planner_is_a_usage_error() {
 }
 
 #[test]
+fn csv_sizes_that_could_overflow_are_rejected() {
+    let path = tmp(
+        "huge.csv",
+        b"id,lower,upper,size\n0,0,2,9223372036854775807\n1,0,2,9223372036854775807\n",
+    );
+    let (code, _, err) = arenascope(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("2^48"), "{err}");
+}
+
+#[test]
 fn malformed_csv_is_rejected() {
     let path = tmp("bad.csv", b"id,lower,upper,size\n0,5,3,10\n");
     let (code, _, err) = arenascope(&["solve", path.to_str().unwrap()]);

@@ -16,6 +16,9 @@ pub enum CsvError {
     Header(String),
 }
 
+/// Sizes and alignments above this are rejected (sums of sizes stay far from overflow).
+const MAX_BYTES: u64 = 1 << 48;
+
 /// One row as read, with its original values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CsvRow {
@@ -77,6 +80,12 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
                     "upper ({}) must be greater than lower ({})",
                     row.upper, row.lower
                 ),
+            });
+        }
+        if row.size > MAX_BYTES || row.alignment.is_some_and(|a| a > MAX_BYTES) {
+            return Err(CsvError::Line {
+                line: n + 1,
+                msg: "size or alignment above 2^48 bytes".into(),
             });
         }
         if row.alignment == Some(0) {

@@ -239,6 +239,10 @@ impl Model {
     }
 }
 
+/// Larger tensors are rejected: no device has that memory, and sums of sizes stay far from
+/// `u64` overflow.
+const MAX_TENSOR_BYTES: u64 = 1 << 48;
+
 fn first_line(s: &str) -> String {
     s.lines().next().unwrap_or("").to_string()
 }
@@ -474,6 +478,11 @@ fn build_tensor(
             "subgraph {si} tensor {ti} ({name}) has a shape whose byte size overflows"
         ))
     })?;
+    if bytes.is_some_and(|b| b > MAX_TENSOR_BYTES) {
+        return Err(invalid(format!(
+            "subgraph {si} tensor {ti} ({name}) would take more than 2^48 bytes"
+        )));
+    }
     let buffer = t.buffer();
     if buffer as usize >= buffer_has_data.len().max(1) {
         return Err(invalid(format!(
