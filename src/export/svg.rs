@@ -505,14 +505,7 @@ fn draw_live(svg: &mut Svg, live: &[u64], f: &Frame, p: &Palette) {
 
 pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     let mut svg = Svg::new(1400.0, 600.0, p);
-    let top = v
-        .arenas
-        .iter()
-        .map(|a| a.1)
-        .max()
-        .unwrap_or(0)
-        .max(v.lower_bound)
-        .max(1) as f64;
+    let top = v.top_bytes() as f64;
     let f = Frame {
         left: 90.0,
         top: 50.0,

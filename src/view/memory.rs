@@ -23,3 +23,16 @@ impl MemoryView {
         }
     }
 }
+
+impl MemoryView {
+    /// The top of the byte axis: the largest arena or the lower bound (at least 1).
+    pub fn top_bytes(&self) -> u64 {
+        self.arenas
+            .iter()
+            .map(|a| a.1)
+            .max()
+            .unwrap_or(0)
+            .max(self.lower_bound)
+            .max(1)
+    }
+}

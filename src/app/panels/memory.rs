@@ -26,14 +26,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         "Live bytes per step (its peak is the lower bound, {}) against the arena of every plan",
         format_bytes(view.lower_bound)
     ));
-    let top = view
-        .arenas
-        .iter()
-        .map(|a| a.1)
-        .max()
-        .unwrap_or(0)
-        .max(view.lower_bound)
-        .max(1) as f64;
+    let top = view.top_bytes() as f64;
     // Plans with the same arena share one line and one label.
     let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
     for (name, bytes) in &view.arenas {
