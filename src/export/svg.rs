@@ -161,7 +161,11 @@ fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
         };
         svg.text(f.left - 6.0, y + 4.0, 11.0, p.weak_text, "end", &label);
     }
-    for t in nice_ticks(f.x_min, f.x_max, 10) {
+    // Steps are whole numbers: no tick between two of them.
+    for t in nice_ticks(f.x_min, f.x_max, 10)
+        .into_iter()
+        .filter(|t| t.fract() == 0.0)
+    {
         let x = f.x(t);
         svg.line(
             x,
@@ -529,28 +533,45 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
         true,
     );
     svg.text(
-        f.left + f.width + 8.0,
-        yl + 4.0,
+        f.left + 4.0,
+        yl - 4.0,
         11.0,
         p.lower_bound_line,
         "start",
         &format!("lower bound {}", format_bytes(v.lower_bound)),
     );
-    // Arena lines, labels stacked so they never overlap.
-    let mut arenas = v.arenas.clone();
-    arenas.sort_by_key(|a| std::cmp::Reverse(a.1));
+    // Arena lines: plans with the same arena share a line and a label; labels are stacked so
+    // that they never overlap.
+    let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
+    for (name, bytes) in &v.arenas {
+        match groups.iter_mut().find(|g| g.0 == *bytes) {
+            Some(g) => g.1.push(name),
+            None => groups.push((*bytes, vec![name])),
+        }
+    }
+    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     let mut last_label_y = f64::NEG_INFINITY;
-    for (name, bytes) in arenas {
+    for (bytes, names) in groups {
         let y = f.y(bytes as f64);
         svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
         let ly = (y + 4.0).max(last_label_y + 13.0);
+        let label = if names.len() > 2 {
+            format!(
+                "{} and {} more {}",
+                names[0],
+                names.len() - 1,
+                format_bytes(bytes)
+            )
+        } else {
+            format!("{} {}", names.join(", "), format_bytes(bytes))
+        };
         svg.text(
             f.left + f.width + 8.0,
             ly,
             11.0,
             p.arena_line,
             "start",
-            &format!("{name} {}", format_bytes(bytes)),
+            &label,
         );
         last_label_y = ly;
     }
