@@ -555,16 +555,12 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
         let y = f.y(bytes as f64);
         svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
         let ly = (y + 4.0).max(last_label_y + 13.0);
-        let label = if names.len() > 2 {
-            format!(
-                "{} and {} more {}",
-                names[0],
-                names.len() - 1,
-                format_bytes(bytes)
-            )
+        let who = if names.len() > 2 {
+            format!("{} and {} more", names[0], names.len() - 1)
         } else {
-            format!("{} {}", names.join(", "), format_bytes(bytes))
+            names.join(", ")
         };
+        let label = format!("{who} {} ({bytes} B)", format_bytes(bytes));
         svg.text(
             f.left + f.width + 8.0,
             ly,
