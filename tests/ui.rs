@@ -154,3 +154,30 @@ fn a_load_error_is_shown_and_the_previous_model_stays() {
     h.get_by_label_contains("not a .tflite model");
     h.get_by_label_contains("arena 69.1 KiB");
 }
+
+#[test]
+fn the_exact_solver_runs_in_the_background_and_its_plan_joins_the_others() {
+    let mut h = harness(app_on("while_loop_f32.tflite", Panel::Summary));
+    h.run();
+    h.get_by_label_contains("Find the optimum").click();
+    h.step();
+    assert!(h.state().exact_job.is_some(), "the search started");
+    // The window keeps drawing frames while the search runs on its own thread.
+    let start = std::time::Instant::now();
+    while h.state().exact_job.is_some() && start.elapsed().as_secs() < 30 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let app = h.state();
+    let exact = app
+        .doc
+        .plans(0)
+        .iter()
+        .find(|p| p.planner == "exact")
+        .expect("the exact plan joined");
+    // Subgraph 0 of while_loop_f32 at 64-byte alignment: 324 B, proven (litert gives 384 B).
+    assert_eq!(exact.arena_bytes, 324);
+    assert!(exact.optimal());
+    h.run();
+    h.get_by_label_contains("optimum 324 B");
+}

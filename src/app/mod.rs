@@ -12,7 +12,9 @@ mod theme;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
@@ -80,6 +82,18 @@ pub struct ViewCache {
     shapes: HashMap<String, Arc<plots::ShapeCache>>,
 }
 
+/// The exact solver running on a background thread for one problem.
+pub struct ExactJob {
+    pub problem: usize,
+    pub cancel: Arc<AtomicBool>,
+    pub progress: Arc<crate::planner::exact::Progress>,
+    result: Arc<Mutex<Option<(crate::planner::Outcome, f64)>>>,
+    pub started: Instant,
+}
+
+/// Time limit of the exact solver in the app.
+pub const EXACT_SECONDS: f64 = 60.0;
+
 /// Conflict graphs above this many buffers show the selected tensor's neighbourhood.
 pub const GRAPH_MAX_NODES: usize = 400;
 
@@ -100,6 +114,8 @@ pub struct ArenaApp {
     cache: ViewCache,
     commands: Vec<Command>,
     screenshot: ScreenshotState,
+    /// The exact solver, while it runs.
+    pub exact_job: Option<ExactJob>,
 }
 
 /// `--screenshot` and File → Export screenshot: render, grab the pixels, save a PNG.
@@ -149,6 +165,7 @@ impl ArenaApp {
             cache: ViewCache::default(),
             commands: Vec::new(),
             screenshot: ScreenshotState::default(),
+            exact_job: None,
         };
         if let Some(p) = file.filter(|_| app.error.is_none()) {
             app.remember(p);
@@ -167,6 +184,7 @@ impl ArenaApp {
     pub fn open(&mut self, path: &Path) {
         match Document::open(path, self.settings.lifetimes, self.settings.align) {
             Ok(doc) => {
+                self.cancel_exact();
                 self.doc = doc;
                 self.problem = 0;
                 self.selected = None;
@@ -192,6 +210,93 @@ impl ArenaApp {
             }
             Err(e) => self.error = Some(e),
         }
+    }
+
+    /// Starts the exact solver on the current problem, on a background thread: the window
+    /// stays responsive, `poll_exact` picks up the result.
+    pub fn start_exact(&mut self) {
+        self.cancel_exact();
+        let problem = self.doc.problem(self.problem).clone();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(crate::planner::exact::Progress::default());
+        let result = Arc::new(Mutex::new(None));
+        let (c, p, r) = (cancel.clone(), progress.clone(), result.clone());
+        std::thread::spawn(move || {
+            let t0 = Instant::now();
+            let settings = crate::planner::Settings {
+                time_limit_secs: EXACT_SECONDS,
+                capacity: None,
+            };
+            let control = crate::planner::exact::Control {
+                cancel: Some(&c),
+                progress: Some(&p),
+            };
+            let out = crate::planner::exact::minimise(&problem, &settings, control);
+            if let Ok(mut slot) = r.lock() {
+                *slot = Some((out, t0.elapsed().as_secs_f64()));
+            }
+        });
+        self.exact_job = Some(ExactJob {
+            problem: self.problem,
+            cancel,
+            progress,
+            result,
+            started: Instant::now(),
+        });
+    }
+
+    /// Asks a running exact solver to stop; it returns its best plan so far.
+    pub fn cancel_exact(&mut self) {
+        if let Some(job) = &self.exact_job {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the exact solver's result when it is there: the plan is validated and joins the
+    /// problem's plans as `exact`.
+    fn poll_exact(&mut self, ctx: &egui::Context) {
+        let Some(job) = &self.exact_job else { return };
+        let done = job.result.lock().ok().and_then(|mut r| r.take());
+        let Some((out, seconds)) = done else {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        };
+        let index = job.problem;
+        let cancelled = job.cancel.load(Ordering::Relaxed);
+        self.exact_job = None;
+        if index >= self.doc.problem_count() || (cancelled && index != self.problem) {
+            return;
+        }
+        let problem = self.doc.problem(index);
+        if let Err(v) = crate::plan::validate(problem, &out.offsets, None) {
+            self.error = Some(format!("the exact solver produced an invalid plan ({v})"));
+            return;
+        }
+        let plan = crate::plan::Plan {
+            planner: "exact",
+            arena_bytes: crate::plan::arena_bytes(problem, &out.offsets),
+            lower_bound: problem.lower_bound(),
+            proven_bound: out.proven_bound,
+            offsets: out.offsets,
+            seconds,
+        };
+        self.status = Some(if plan.optimal() {
+            format!(
+                "exact: the optimum is {} B, proven in {seconds:.1} s",
+                plan.arena_bytes
+            )
+        } else {
+            format!(
+                "exact: best {} B, proven bound {} B ({})",
+                plan.arena_bytes,
+                plan.proven_bound.unwrap_or(plan.lower_bound),
+                if cancelled { "cancelled" } else { "time limit" }
+            )
+        });
+        let plans = &mut self.doc.planned[index].plans;
+        plans.retain(|p| p.planner != "exact");
+        plans.push(plan);
+        self.cache = ViewCache::default();
     }
 
     pub fn colors(&self) -> Colors {
@@ -427,6 +532,7 @@ impl ArenaApp {
             }
         });
         self.apply_commands();
+        self.poll_exact(&ctx);
         self.screenshot_step(&ctx);
     }
 

@@ -23,7 +23,7 @@
 //! A decision that runs out of time leaves the bounds where they are: the plan returned is the
 //! best found and `proven_bound` is `L`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::offset_fit::first_fit;
@@ -31,6 +31,22 @@ use super::size_greedy::{place_in_order, size_order};
 use super::{align_up, Outcome, Settings};
 use crate::analysis::Problem;
 use crate::plan::arena_bytes;
+
+/// What a running search reports, readable from another thread: nodes visited, the best
+/// arena found and the bound proven so far.
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    pub best: AtomicU64,
+    pub bound: AtomicU64,
+}
+
+/// How a caller steers a search: a flag that cancels it, a place for its progress.
+#[derive(Clone, Copy, Default)]
+pub struct Control<'a> {
+    pub cancel: Option<&'a AtomicBool>,
+    pub progress: Option<&'a Progress>,
+}
 
 /// Result of one decision search.
 #[derive(Debug, PartialEq)]
@@ -51,7 +67,7 @@ struct Search<'a> {
     placed: Vec<bool>,
     offsets: Vec<u64>,
     deadline: Instant,
-    cancel: Option<&'a AtomicBool>,
+    control: Control<'a>,
     nodes: u64,
     stopped: bool,
 }
@@ -69,11 +85,18 @@ impl Search<'_> {
 
     fn out_of_time(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024)
-            && (Instant::now() >= self.deadline
-                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
-        {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(1024) {
+            if let Some(p) = self.control.progress {
+                p.nodes.fetch_add(1024, Ordering::Relaxed);
+            }
+            if Instant::now() >= self.deadline
+                || self
+                    .control
+                    .cancel
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
@@ -145,12 +168,7 @@ impl Search<'_> {
 
 /// Does every buffer fit under `capacity`? Buffers with a fixed offset are not supported by
 /// the search (the caller keeps the heuristic plan for such problems).
-pub fn decide(
-    p: &Problem,
-    capacity: u64,
-    deadline: Instant,
-    cancel: Option<&AtomicBool>,
-) -> Decision {
+pub fn decide(p: &Problem, capacity: u64, deadline: Instant, control: Control<'_>) -> Decision {
     let steps = p.steps as usize;
     let mut load = vec![0u64; steps];
     for b in &p.buffers {
@@ -166,7 +184,7 @@ pub fn decide(
         placed: vec![false; p.buffers.len()],
         offsets: vec![0; p.buffers.len()],
         deadline,
-        cancel,
+        control,
         nodes: 0,
         stopped: false,
     };
@@ -181,7 +199,7 @@ pub fn decide(
 
 /// Minimises the arena (see the module doc). `cancel` stops the search early; the best plan
 /// found so far is returned with the bound proven so far.
-pub fn minimise(p: &Problem, settings: &Settings, cancel: Option<&AtomicBool>) -> Outcome {
+pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outcome {
     let deadline =
         Instant::now() + std::time::Duration::from_secs_f64(settings.time_limit_secs.max(0.0));
     // Warm start: the best plan of every other planner that runs on any problem.
@@ -197,6 +215,13 @@ pub fn minimise(p: &Problem, settings: &Settings, cancel: Option<&AtomicBool>) -
     }
     let mut upper = arena_bytes(p, &best);
     let mut lower = p.lower_bound();
+    let report = |upper: u64, lower: u64| {
+        if let Some(pr) = control.progress {
+            pr.best.store(upper, Ordering::Relaxed);
+            pr.bound.store(lower, Ordering::Relaxed);
+        }
+    };
+    report(upper, lower);
     if p.buffers.iter().any(|b| b.fixed_offset.is_some()) {
         return Outcome {
             offsets: best,
@@ -205,7 +230,7 @@ pub fn minimise(p: &Problem, settings: &Settings, cancel: Option<&AtomicBool>) -
     }
     while lower < upper {
         let mid = lower + (upper - lower) / 2;
-        match decide(p, mid, deadline, cancel) {
+        match decide(p, mid, deadline, control) {
             Decision::Fits(offsets) => {
                 upper = arena_bytes(p, &offsets);
                 best = offsets;
@@ -213,6 +238,7 @@ pub fn minimise(p: &Problem, settings: &Settings, cancel: Option<&AtomicBool>) -
             Decision::DoesNotFit => lower = mid + 1,
             Decision::Unknown => break,
         }
+        report(upper, lower);
     }
     Outcome {
         offsets: best,
@@ -223,7 +249,7 @@ pub fn minimise(p: &Problem, settings: &Settings, cancel: Option<&AtomicBool>) -
 pub fn plan(problem: &Problem, settings: &Settings) -> Outcome {
     match settings.capacity {
         Some(capacity) => decide_capacity(problem, capacity, settings),
-        None => minimise(problem, settings, None),
+        None => minimise(problem, settings, Control::default()),
     }
 }
 
@@ -240,7 +266,7 @@ fn decide_capacity(p: &Problem, capacity: u64, settings: &Settings) -> Outcome {
             proven_bound: Some(lower),
         };
     }
-    match decide(p, capacity, deadline, None) {
+    match decide(p, capacity, deadline, Control::default()) {
         Decision::Fits(offsets) => Outcome {
             offsets,
             proven_bound: Some(lower),

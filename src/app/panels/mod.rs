@@ -368,6 +368,8 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                     .response
                     .labelled_by(heading.id);
                 ui.separator();
+                exact_ui(app, ui);
+                ui.separator();
                 ui.strong("Compare side by side (2–4)");
                 let shown: Vec<&'static str> = app
                     .compare_indices()
@@ -394,6 +396,62 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                 ui.checkbox(&mut app.settings.dark, "Dark theme");
             });
         });
+}
+
+/// The exact solver: start, progress, cancel, result.
+fn exact_ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
+    ui.strong("Optimal plan");
+    if let Some(job) = &app.exact_job {
+        use std::sync::atomic::Ordering;
+        let (nodes, best, bound) = (
+            job.progress.nodes.load(Ordering::Relaxed),
+            job.progress.best.load(Ordering::Relaxed),
+            job.progress.bound.load(Ordering::Relaxed),
+        );
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "searching {:.0} s",
+                job.started.elapsed().as_secs_f64()
+            ));
+        });
+        ui.label(format!("nodes {nodes}, best {best} B, bound {bound} B"));
+        if ui.button("Cancel").clicked() {
+            app.cancel_exact();
+        }
+        return;
+    }
+    if let Some(p) = app
+        .doc
+        .plans(app.problem)
+        .iter()
+        .find(|p| p.planner == "exact")
+    {
+        if p.optimal() {
+            ui.label(format!(
+                "optimum {} ({} B), proven",
+                format_bytes(p.arena_bytes),
+                p.arena_bytes
+            ));
+        } else {
+            ui.label(format!(
+                "best {} B; proven bound {} B",
+                p.arena_bytes,
+                p.proven_bound.unwrap_or(p.lower_bound)
+            ));
+        }
+    }
+    if ui
+        .button("Find the optimum")
+        .on_hover_text(format!(
+            "The exact planner (branch and bound), up to {:.0} s on a background thread; \
+             the window stays responsive and Cancel keeps the best plan found.",
+            super::EXACT_SECONDS
+        ))
+        .clicked()
+    {
+        app.start_exact();
+    }
 }
 
 pub fn details_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
