@@ -136,6 +136,22 @@ fn generic_planners() -> Vec<&'static planner::PlannerInfo> {
 }
 
 prop_compose! {
+    /// Few steps, so that most buffers conflict and the optimum is not the lower bound.
+    fn arb_dense_problem(max: usize)(specs in prop::collection::vec((1u64..500, 0u32..5, 0u32..3, 0u32..3), 2..max)) -> Problem {
+        let buffers = specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (size, first, span, align_pow))| {
+                let mut b = buf(i, size, first, first + span);
+                b.alignment = 1 << (align_pow * 2);
+                b
+            })
+            .collect();
+        Problem::from_buffers(buffers)
+    }
+}
+
+prop_compose! {
     fn arb_problem(max: usize)(specs in prop::collection::vec((1u64..5000, 0u32..60, 0u32..12, 0u32..4), 1..max)) -> Problem {
         let buffers = specs
             .into_iter()
@@ -394,4 +410,17 @@ fn exact_proves_the_textbook_optimum() {
     let p = run("exact", &textbook());
     assert_eq!(p.arena_bytes, 35);
     assert!(p.optimal());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn milp_and_exact_agree_on_small_problems(p in arb_dense_problem(9)) {
+        let settings = Settings { time_limit_secs: 20.0, capacity: None };
+        let milp = (planner::find("milp").unwrap().run)(&p, &settings);
+        prop_assert_eq!(validate(&p, &milp.offsets, None), Ok(()));
+        let exact = (planner::find("exact").unwrap().run)(&p, &settings);
+        prop_assert_eq!(plan::arena_bytes(&p, &milp.offsets), plan::arena_bytes(&p, &exact.offsets));
+    }
 }

@@ -10,6 +10,7 @@ mod greedy_breadth;
 mod hill_climb;
 mod interval_coloring;
 pub mod litert;
+pub mod milp;
 mod naive;
 mod offset_fit;
 mod size_greedy;
@@ -88,6 +89,7 @@ pub static REGISTRY: &[PlannerInfo] = &[
     PlannerInfo { id: "greedy-breadth", summary: "GPU GREEDY_BY_BREADTH: steps by decreasing live bytes, shared objects by size", scope: Scope::Any, on_request: false, run: greedy_breadth::plan },
     PlannerInfo { id: "hill-climb", summary: "local search from the best greedy order: moves the buffers at the peak earlier, re-places by first fit (fixed seed, bounded)", scope: Scope::Any, on_request: false, run: hill_climb::plan },
     PlannerInfo { id: "exact", summary: "branch and bound over canonical (dropped) placements: proves the optimum, or returns its best plan and proven bound at the time limit", scope: Scope::Any, on_request: true, run: exact::plan },
+    PlannerInfo { id: "milp", summary: "the textbook MILP (integer offsets, big-M ordering binaries, minimise the peak) on microlp, up to 30 buffers: a cross-check of exact", scope: Scope::Any, on_request: true, run: milp::plan },
 ];
 
 pub fn find(id: &str) -> Option<&'static PlannerInfo> {

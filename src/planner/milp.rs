@@ -1,0 +1,132 @@
+//! `milp`: the textbook mixed-integer model, solved with `good_lp` on the pure-Rust `microlp`
+//! solver (no system library) — a cross-check of `exact` on small problems.
+//!
+//! Variables: for each buffer `i` an integer `k_i ≥ 0` with offset `a_i·k_i` (`a_i` its
+//! alignment; a fixed offset fixes it), the peak `z`, and for each pair of buffers alive at the
+//! same step one binary `y_ij` that says which goes below. With `U` the best heuristic arena
+//! (the big M):
+//! - `a_i·k_i + s_i ≤ z ≤ U` for every buffer;
+//! - `a_i·k_i + s_i ≤ a_j·k_j + U·(1 − y_ij)` and `a_j·k_j + s_j ≤ a_i·k_i + U·y_ij`;
+//! - minimise `z`.
+//!
+//! It runs on problems of at most `MAX_BUFFERS` buffers; on larger ones, or when the solver
+//! fails or runs out of time, it returns the best heuristic plan with no proof.
+
+use std::time::Instant;
+
+use good_lp::{
+    constraint, microlp, variable, Expression, ProblemVariables, Solution, SolverModel,
+    WithTimeLimit,
+};
+
+use super::{Outcome, Scope, Settings, REGISTRY};
+use crate::analysis::Problem;
+use crate::plan::arena_bytes;
+
+/// Largest problem the model is built for.
+pub const MAX_BUFFERS: usize = 30;
+
+pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
+    // Upper bound: the best plan of the one-pass heuristics.
+    let mut best: Vec<u64> = (super::naive::plan)(p, settings).offsets;
+    for info in REGISTRY
+        .iter()
+        .filter(|i| i.scope == Scope::Any && !i.on_request && i.id != "hill-climb")
+    {
+        let offsets = (info.run)(p, settings).offsets;
+        if arena_bytes(p, &offsets) < arena_bytes(p, &best) {
+            best = offsets;
+        }
+    }
+    let upper = arena_bytes(p, &best);
+    let lower = p.lower_bound();
+    if p.buffers.is_empty() || p.buffers.len() > MAX_BUFFERS || upper <= lower {
+        let proven = (upper <= lower).then_some(lower);
+        return Outcome {
+            offsets: best,
+            proven_bound: proven,
+        };
+    }
+    let start = Instant::now();
+    match solve(p, upper, settings.time_limit_secs) {
+        Some(offsets) if arena_bytes(p, &offsets) <= upper => {
+            let finished = start.elapsed().as_secs_f64() < settings.time_limit_secs;
+            let arena = arena_bytes(p, &offsets);
+            Outcome {
+                offsets,
+                proven_bound: finished.then_some(arena),
+            }
+        }
+        _ => Outcome {
+            offsets: best,
+            proven_bound: None,
+        },
+    }
+}
+
+fn solve(p: &Problem, upper: u64, seconds: f64) -> Option<Vec<u64>> {
+    let b = &p.buffers;
+    let big_m = upper as f64;
+    let mut vars = ProblemVariables::new();
+    let ks: Vec<_> = b
+        .iter()
+        .map(|buf| {
+            let a = buf.alignment.max(1);
+            match buf.fixed_offset {
+                Some(o) => vars.add(variable().min(o as f64).max(o as f64)),
+                None => vars.add(
+                    variable()
+                        .integer()
+                        .min(0)
+                        .max(upper.saturating_sub(buf.size_bytes) as f64 / a as f64),
+                ),
+            }
+        })
+        .collect();
+    let offset = |i: usize| -> Expression {
+        let a = if b[i].fixed_offset.is_some() {
+            1
+        } else {
+            b[i].alignment.max(1)
+        };
+        (a as f64) * ks[i]
+    };
+    let z = vars.add(variable().min(0).max(big_m));
+    let pairs: Vec<(usize, usize)> = p
+        .conflicts()
+        .into_iter()
+        .filter(|&(i, j)| b[i].size_bytes > 0 && b[j].size_bytes > 0)
+        .collect();
+    let ys: Vec<_> = pairs
+        .iter()
+        .map(|_| vars.add(variable().binary()))
+        .collect();
+    let mut model = vars
+        .minimise(z)
+        .using(microlp)
+        .with_time_limit(seconds.max(0.01));
+    for (i, buf) in b.iter().enumerate() {
+        model = model.with(constraint!(offset(i) + buf.size_bytes as f64 <= z));
+    }
+    for (&(i, j), &y) in pairs.iter().zip(&ys) {
+        model = model.with(constraint!(
+            offset(i) + b[i].size_bytes as f64 <= offset(j) + big_m - big_m * y
+        ));
+        model = model.with(constraint!(
+            offset(j) + b[j].size_bytes as f64 <= offset(i) + big_m * y
+        ));
+    }
+    let solution = model.solve().ok()?;
+    Some(
+        (0..b.len())
+            .map(|i| {
+                let a = if b[i].fixed_offset.is_some() {
+                    1
+                } else {
+                    b[i].alignment.max(1)
+                };
+                (solution.value(ks[i]).round().max(0.0) as u64) * a
+            })
+            .collect(),
+    )
+}
