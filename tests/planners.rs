@@ -135,34 +135,30 @@ fn generic_planners() -> Vec<&'static planner::PlannerInfo> {
         .collect()
 }
 
-prop_compose! {
-    /// Few steps, so that most buffers conflict and the optimum is not the lower bound.
-    fn arb_dense_problem(max: usize)(specs in prop::collection::vec((1u64..500, 0u32..5, 0u32..3, 0u32..3), 2..max)) -> Problem {
-        let buffers = specs
-            .into_iter()
-            .enumerate()
-            .map(|(i, (size, first, span, align_pow))| {
-                let mut b = buf(i, size, first, first + span);
-                b.alignment = 1 << (align_pow * 2);
-                b
-            })
-            .collect();
-        Problem::from_buffers(buffers)
-    }
+/// Buffers from (size, first step, span, alignment as a power of 4).
+fn problem_of(specs: Vec<(u64, u32, u32, u32)>) -> Problem {
+    let buffers = specs
+        .into_iter()
+        .enumerate()
+        .map(|(i, (size, first, span, align_pow))| {
+            let mut b = buf(i, size, first, first + span);
+            b.alignment = 1 << (align_pow * 2);
+            b
+        })
+        .collect();
+    Problem::from_buffers(buffers)
 }
 
 prop_compose! {
     fn arb_problem(max: usize)(specs in prop::collection::vec((1u64..5000, 0u32..60, 0u32..12, 0u32..4), 1..max)) -> Problem {
-        let buffers = specs
-            .into_iter()
-            .enumerate()
-            .map(|(i, (size, first, span, align_pow))| {
-                let mut b = buf(i, size, first, first + span);
-                b.alignment = 1 << (align_pow * 2);
-                b
-            })
-            .collect();
-        Problem::from_buffers(buffers)
+        problem_of(specs)
+    }
+}
+
+prop_compose! {
+    /// Few steps, so that most buffers conflict and the optimum is not the lower bound.
+    fn arb_dense_problem(max: usize)(specs in prop::collection::vec((1u64..500, 0u32..5, 0u32..3, 0u32..3), 2..max)) -> Problem {
+        problem_of(specs)
     }
 }
 

@@ -306,25 +306,31 @@ fn draw_layout(
         "end",
         &format!("arena {}", format_bytes(v.arena_bytes)),
     );
-    let yl = f.y(v.lower_bound as f64);
+    lower_bound_line(svg, f, p, v.lower_bound);
+    svg.text(f.left, f.top - 12.0, 14.0, p.text, "start", title);
+}
+
+/// The lower bound as a dashed line across the frame, labelled at its left end.
+fn lower_bound_line(svg: &mut Svg, f: &Frame, p: &Palette, bytes: u64) {
+    let y = f.y(bytes as f64);
     svg.line(
         f.left,
-        yl,
+        y,
         f.left + f.width,
-        yl,
+        y,
         p.lower_bound_line,
         1.5,
         true,
     );
+    let label = format!("lower bound {}", format_bytes(bytes));
     svg.text(
         f.left + 4.0,
-        yl - 4.0,
+        y - 4.0,
         11.0,
         p.lower_bound_line,
         "start",
-        &format!("lower bound {}", format_bytes(v.lower_bound)),
+        &label,
     );
-    svg.text(f.left, f.top - 12.0, 14.0, p.text, "start", title);
 }
 
 fn layout_title(v: &LayoutView) -> String {
@@ -522,24 +528,7 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     };
     axes(&mut svg, &f, p, "step", true);
     draw_live(&mut svg, &v.live_bytes, &f, p);
-    let yl = f.y(v.lower_bound as f64);
-    svg.line(
-        f.left,
-        yl,
-        f.left + f.width,
-        yl,
-        p.lower_bound_line,
-        1.5,
-        true,
-    );
-    svg.text(
-        f.left + 4.0,
-        yl - 4.0,
-        11.0,
-        p.lower_bound_line,
-        "start",
-        &format!("lower bound {}", format_bytes(v.lower_bound)),
-    );
+    lower_bound_line(&mut svg, &f, p, v.lower_bound);
     // Arena lines: plans with the same arena share a line and a label; labels are stacked so
     // that they never overlap.
     let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
