@@ -129,8 +129,8 @@ pub struct Problem {
     pub steps: u32,
     /// LiteRT's candidate vector in its hash-set iteration order (litert problems only).
     pub litert_candidates: Option<Vec<LitertCandidate>>,
-    /// For CSV problems: the real `lower` value of each compressed step, when times were
-    /// compressed; empty otherwise.
+    /// For CSV problems: the real time where each compressed step starts, plus the end of the
+    /// last one (`steps + 1` values: step `k` is `[v_k, v_(k+1))`); empty otherwise.
     pub step_values: Vec<u64>,
 }
 

@@ -124,7 +124,6 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         })
         .collect();
     let mut problem = Problem::from_buffers(buffers);
-    values.pop();
     problem.step_values = values;
     Ok((rows, problem))
 }

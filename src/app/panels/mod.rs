@@ -503,7 +503,7 @@ pub fn details_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                             let values = &app.doc.problem(app.problem).step_values;
                             if let (Some(a), Some(b)) = (
                                 values.get(f as usize),
-                                values.get(l as usize + 1).or(values.last()),
+                                values.get(l as usize + 1),
                             ) {
                                 kv("real times", format!("[{a}, {b})"));
                             }
