@@ -573,16 +573,14 @@ fn cmd_solve(
             s += &plan_table(&problem, &plans);
             if let Some(c) = capacity {
                 for p in &plans {
-                    let _ = writeln!(
-                        s,
-                        "{}: {} the capacity of {c} bytes",
-                        p.planner,
-                        if p.arena_bytes <= c {
-                            "fits"
-                        } else {
-                            "does not fit"
-                        }
-                    );
+                    let verdict = if p.arena_bytes <= c {
+                        "fits in"
+                    } else if p.proven_bound.is_some_and(|b| b > c) {
+                        "proved that no plan fits in"
+                    } else {
+                        "found no plan (and no proof that none exists) in"
+                    };
+                    let _ = writeln!(s, "{}: {verdict} {c} bytes", p.planner);
                 }
             }
             s

@@ -333,3 +333,52 @@ fn plan_runs_on_every_shared_model_with_every_planner() {
     }
     assert_eq!(n, 21);
 }
+
+/// Issue 4's decision mode: `exact` fits each of the 11 challenging problems in 1048576 bytes;
+/// the solution it writes is checked here against the input, buffer by buffer.
+#[test]
+fn exact_fits_every_challenging_minimalloc_problem_in_its_capacity() {
+    let Some(dir) = shared("benchmarks/minimalloc") else {
+        return;
+    };
+    let out_dir = std::env::temp_dir().join(format!("arenascope-exact-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("challenging"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 11);
+    for f in files {
+        let solution = out_dir.join(f.file_name().unwrap());
+        let (code, out, err) = arenascope(&[
+            "solve",
+            f.to_str().unwrap(),
+            "--planner",
+            "exact",
+            "--capacity",
+            "1048576",
+            "--time-limit",
+            "60",
+            "--out",
+            solution.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{}: {out}{err}", f.display());
+        assert!(out.contains("exact: fits in 1048576 bytes"), "{out}");
+        let (_, problem) =
+            arenascope::export::csv::read_problem(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let written = std::fs::read_to_string(&solution).unwrap();
+        let offsets: Vec<u64> = written
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit(',').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(
+            arenascope::plan::validate(&problem, &offsets, Some(1048576)),
+            Ok(()),
+            "{}",
+            f.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out_dir);
+}

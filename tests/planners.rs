@@ -387,7 +387,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn exact_is_never_worse_than_any_heuristic(p in arb_problem(40)) {
+    fn exact_is_never_worse_than_any_heuristic(p in arb_problem(200)) {
         let settings = Settings { time_limit_secs: 0.3, capacity: None };
         let out = (planner::find("exact").unwrap().run)(&p, &settings);
         prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()));
@@ -419,4 +419,85 @@ proptest! {
         let exact = (planner::find("exact").unwrap().run)(&p, &settings);
         prop_assert_eq!(plan::arena_bytes(&p, &milp.offsets), plan::arena_bytes(&p, &exact.offsets));
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Each inference rule only cuts plans that are not needed: with any one switched off the
+    /// decision at the optimum still fits and one byte below still does not.
+    #[test]
+    fn every_inference_rule_keeps_the_optimum(p in arb_problem(7)) {
+        use arenascope::planner::exact::{decide_with, Control, Decision, Params};
+        let opt = brute_force_optimum(&p);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let switches: [fn(&mut Params); 7] = [
+            |_| {},
+            |q| q.canonical = false,
+            |q| q.section_inference = false,
+            |q| q.unallocated_floor = false,
+            |q| q.dominance = false,
+            |q| q.decomposition = false,
+            |q| q.hatless = false,
+        ];
+        for (k, switch) in switches.iter().enumerate() {
+            let mut params = Params::default();
+            switch(&mut params);
+            match decide_with(&p, &params, opt, deadline, Control::default()) {
+                Decision::Fits(offsets) => {
+                    prop_assert_eq!(validate(&p, &offsets, Some(opt)), Ok(()), "switch {}", k);
+                }
+                other => prop_assert!(false, "switch {}: {:?} at the optimum {}", k, other, opt),
+            }
+            if opt > 0 {
+                let below = decide_with(&p, &params, opt - 1, deadline, Control::default());
+                prop_assert_eq!(below, Decision::DoesNotFit, "switch {}", k);
+            }
+        }
+    }
+}
+
+/// The cross-check at the size the issue names: 12 buffers, few steps, alignments 1, 4 and 16,
+/// from a fixed seed. microlp needs from milliseconds to over a minute per problem here (see
+/// the README), so this runs on request: `cargo test --release -- --ignored milp`.
+#[test]
+#[ignore]
+fn milp_and_exact_agree_on_seeded_12_buffer_problems() {
+    let mut rng = arenascope::synth::Rng::new(7);
+    let settings = Settings {
+        time_limit_secs: 120.0,
+        capacity: None,
+    };
+    let (mut proven, mut above_bound) = (0, 0);
+    for case in 0..10 {
+        let specs: Vec<(u64, u32, u32, u32)> = (0..12)
+            .map(|_| {
+                let first = (rng.next_u64() % 6) as u32;
+                let span = (rng.next_u64() % 4) as u32;
+                let size = 1 + rng.next_u64() % 500;
+                (size, first, span, (rng.next_u64() % 3) as u32)
+            })
+            .collect();
+        let p = problem_of(specs);
+        let milp = (planner::find("milp").unwrap().run)(&p, &settings);
+        assert_eq!(validate(&p, &milp.offsets, None), Ok(()));
+        let exact = (planner::find("exact").unwrap().run)(&p, &settings);
+        let (m, e) = (
+            plan::arena_bytes(&p, &milp.offsets),
+            plan::arena_bytes(&p, &exact.offsets),
+        );
+        assert_eq!(exact.proven_bound, Some(e), "case {case}: exact proved its optimum");
+        if e > p.lower_bound() {
+            above_bound += 1;
+        }
+        if milp.proven_bound.is_some() {
+            proven += 1;
+            assert_eq!(m, e, "case {case}");
+        } else {
+            assert!(m >= e, "case {case}: milp beat the proven optimum");
+        }
+        eprintln!("case {case}: lower bound {}, exact {e}, milp {m} (proven: {})", p.lower_bound(), milp.proven_bound.is_some());
+    }
+    eprintln!("milp proved {proven} of 10; {above_bound} optima above the lower bound");
+    assert!(proven >= 8, "milp proved only {proven} of 10");
 }

@@ -1,13 +1,18 @@
 //! `milp`: the textbook mixed-integer model, solved with `good_lp` on the pure-Rust `microlp`
 //! solver (no system library) — a cross-check of `exact` on small problems.
 //!
-//! Variables: for each buffer `i` an integer `k_i ≥ 0` with offset `a_i·k_i` (`a_i` its
-//! alignment; a fixed offset fixes it), the peak `z`, and for each pair of buffers alive at the
-//! same step one binary `y_ij` that says which goes below. With `U` the best heuristic arena
-//! (the big M):
-//! - `a_i·k_i + s_i ≤ z ≤ U` for every buffer;
+//! Variables: for each buffer `i` an offset `a_i·k_i` (`a_i` its alignment, `k_i ≥ 0` integer
+//! when `a_i > 1`; a fixed offset fixes it), the peak `z`, and for each pair of buffers alive at
+//! the same step one binary `y_ij` that says which goes below. With `U` the best heuristic arena
+//! (the big M) and `L` the max-live lower bound:
+//! - `a_i·k_i + s_i ≤ z` for every buffer, `L ≤ z ≤ U`;
 //! - `a_i·k_i + s_i ≤ a_j·k_j + U·(1 − y_ij)` and `a_j·k_j + s_j ≤ a_i·k_i + U·y_ij`;
 //! - minimise `z`.
+//!
+//! Offsets of alignment-1 buffers stay continuous: once the binaries are fixed the rest is a
+//! system of difference constraints, whose vertices are integral. The solver's offsets are
+//! then only read for their order: each buffer, lowest first, drops onto the skyline of those
+//! placed before it, which keeps the plan valid and no higher than the solver's.
 //!
 //! It runs on problems of at most `MAX_BUFFERS` buffers; on larger ones, or when the solver
 //! fails or runs out of time, it returns the best heuristic plan with no proof.
@@ -48,13 +53,13 @@ pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
         };
     }
     let start = Instant::now();
-    match solve(p, upper, settings.time_limit_secs) {
-        Some(offsets) if arena_bytes(p, &offsets) <= upper => {
-            let finished = start.elapsed().as_secs_f64() < settings.time_limit_secs;
+    let finished = || start.elapsed().as_secs_f64() < settings.time_limit_secs;
+    match solve(p, lower, upper, settings.time_limit_secs) {
+        Ok(offsets) if arena_bytes(p, &offsets) <= upper => {
             let arena = arena_bytes(p, &offsets);
             Outcome {
                 offsets,
-                proven_bound: finished.then_some(arena),
+                proven_bound: finished().then_some(arena),
             }
         }
         _ => Outcome {
@@ -64,7 +69,13 @@ pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
     }
 }
 
-fn solve(p: &Problem, upper: u64, seconds: f64) -> Option<Vec<u64>> {
+/// The model with `lower ≤ z ≤ upper`: the solver's plan, or why there is none.
+fn solve(
+    p: &Problem,
+    lower: u64,
+    upper: u64,
+    seconds: f64,
+) -> Result<Vec<u64>, good_lp::ResolutionError> {
     let b = &p.buffers;
     let big_m = upper as f64;
     let mut vars = ProblemVariables::new();
@@ -72,14 +83,11 @@ fn solve(p: &Problem, upper: u64, seconds: f64) -> Option<Vec<u64>> {
         .iter()
         .map(|buf| {
             let a = buf.alignment.max(1);
+            let top = upper.saturating_sub(buf.size_bytes) as f64 / a as f64;
             match buf.fixed_offset {
                 Some(o) => vars.add(variable().min(o as f64).max(o as f64)),
-                None => vars.add(
-                    variable()
-                        .integer()
-                        .min(0)
-                        .max(upper.saturating_sub(buf.size_bytes) as f64 / a as f64),
-                ),
+                None if a == 1 => vars.add(variable().min(0).max(top)),
+                None => vars.add(variable().integer().min(0).max(top)),
             }
         })
         .collect();
@@ -91,7 +99,7 @@ fn solve(p: &Problem, upper: u64, seconds: f64) -> Option<Vec<u64>> {
         };
         (a as f64) * ks[i]
     };
-    let z = vars.add(variable().min(0).max(big_m));
+    let z = vars.add(variable().min(lower as f64).max(big_m));
     let pairs: Vec<(usize, usize)> = p
         .conflicts()
         .into_iter()
@@ -115,18 +123,40 @@ fn solve(p: &Problem, upper: u64, seconds: f64) -> Option<Vec<u64>> {
         model = model.with(constraint!(
             offset(j) + b[j].size_bytes as f64 <= offset(i) + big_m * y
         ));
+
     }
-    let solution = model.solve().ok()?;
-    Some(
-        (0..b.len())
-            .map(|i| {
-                let a = if b[i].fixed_offset.is_some() {
-                    1
-                } else {
-                    b[i].alignment.max(1)
-                };
-                (solution.value(ks[i]).round().max(0.0) as u64) * a
-            })
-            .collect(),
-    )
+    let solution = model.solve()?;
+    let at: Vec<f64> = (0..b.len())
+        .map(|i| {
+            let a = if b[i].fixed_offset.is_some() {
+                1
+            } else {
+                b[i].alignment.max(1)
+            };
+            solution.value(ks[i]) * a as f64
+        })
+        .collect();
+    if p.buffers.iter().any(|buf| buf.fixed_offset.is_some()) {
+        return Ok(at.iter().map(|&o| o.round().max(0.0) as u64).collect());
+    }
+    let mut order: Vec<usize> = (0..b.len()).collect();
+    order.sort_by(|&i, &j| at[i].total_cmp(&at[j]).then(i.cmp(&j)));
+    Ok(drop_in_order(p, &order))
+}
+
+/// Each buffer in `order` goes on the aligned top of the buffers placed before it that it
+/// overlaps in time.
+fn drop_in_order(p: &Problem, order: &[usize]) -> Vec<u64> {
+    let b = &p.buffers;
+    let mut offsets = vec![0u64; b.len()];
+    for (k, &i) in order.iter().enumerate() {
+        let top = order[..k]
+            .iter()
+            .filter(|&&j| b[j].overlaps_in_time(&b[i]) && b[j].size_bytes > 0)
+            .map(|&j| offsets[j] + b[j].size_bytes)
+            .max()
+            .unwrap_or(0);
+        offsets[i] = super::align_up(top, b[i].alignment);
+    }
+    offsets
 }

@@ -12,11 +12,12 @@
 //! a node budget that doubles each round, so one unlucky order cannot stall it.
 //!
 //! Minimisation: start from the best plan of the other planners (an upper bound `U`) and the
-//! max-live lower bound `L`. First decide `L` itself (on real problems it often fits: the plan
-//! is then optimal at once); then bisect between the bounds, each decision shrinking `U` to the
-//! plan found or raising `L` past a capacity proven infeasible. A decision that runs out of its
-//! share of the time proves nothing: the next one aims higher. Optimal when `L = U`; otherwise
-//! the plan returned is the best found and `proven_bound` is `L`.
+//! max-live lower bound `L`. First decide `L` itself, briefly (on real problems it often fits:
+//! the plan is then optimal at once); then bisect between the bounds, each decision shrinking
+//! `U` to the plan found or raising `L` past a capacity proven infeasible. A decision that runs
+//! out of its share of the time proves nothing: the next one aims higher, and once every
+//! capacity has been tried the bisection starts again from `L` with the time left. Optimal
+//! when `L = U`; otherwise the plan returned is the best found and `proven_bound` is `L`.
 
 mod instance;
 mod search;
@@ -157,20 +158,25 @@ pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outco
     // Capacities below `soft` are proven infeasible or were tried without an answer.
     let mut soft = lower;
     let mut first = true;
-    while soft < upper {
+    while lower < upper {
         let now = Instant::now();
         if now >= deadline || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             break;
         }
-        let capacity = if first {
-            lower
+        if soft >= upper {
+            // Every capacity left was tried without an answer: try again, with the time left.
+            soft = lower;
+        }
+        let left = deadline.saturating_duration_since(now);
+        // The lower bound gets a short first try (it often fits); each later decision may use
+        // half of the time left, so a hard one leaves time for the rest.
+        let (capacity, share) = if first {
+            (lower, left / 8)
         } else {
-            soft + (upper - soft) / 2
+            (soft + (upper - soft) / 2, left / 2)
         };
         first = false;
-        // Each decision may use half of the time left, so a hard one leaves time for the rest.
-        let until = now + deadline.saturating_duration_since(now) / 2;
-        match decide_instance(p, &inst, &params, capacity, until, control) {
+        match decide_instance(p, &inst, &params, capacity, now + share, control) {
             Decision::Fits(offsets) => {
                 upper = arena_bytes(p, &offsets);
                 best = offsets;
