@@ -137,11 +137,19 @@ pub enum Command {
     Planners,
     /// Time loading, lifetimes and every planner on models and synthetic problems; print tables.
     Bench {
-        /// Models to time (default: the .tflite files in ../shared/models and sample_models).
+        /// Models to time (default: the .tflite files in ../shared/models and sample_models);
+        /// with --exact, MiniMalloc .csv problems too (default: the challenging suite).
         models: Vec<PathBuf>,
         /// Sizes of the synthetic problems.
         #[arg(long = "synthetic", value_name = "N", default_values_t = [1000usize, 10000, 100000])]
         synthetic: Vec<usize>,
+        /// Print the optimum tables instead: what `exact` proves on every model subgraph and
+        /// MiniMalloc problem, against the runtimes and the best heuristic.
+        #[arg(long)]
+        exact: bool,
+        /// Time limit of each `exact` run with --exact, in seconds.
+        #[arg(long, default_value_t = 60.0)]
+        time_limit: f64,
     },
 }
 
@@ -339,7 +347,19 @@ pub fn run(command: Command) -> Result<String, CliError> {
             format,
             out.as_deref(),
         ),
-        Command::Bench { models, synthetic } => Ok(bench(&models, &synthetic)),
+        Command::Bench {
+            models,
+            exact: true,
+            time_limit,
+            ..
+        } => Ok(crate::bench_exact::bench_exact(
+            &models,
+            default_bench_models(),
+            time_limit,
+        )),
+        Command::Bench {
+            models, synthetic, ..
+        } => Ok(bench(&models, &synthetic)),
         Command::Export {
             model,
             view,
@@ -725,7 +745,7 @@ fn cmd_export(
 }
 
 /// Default models for `bench`: the shared corpus and the bundled samples.
-fn default_bench_models() -> Vec<PathBuf> {
+pub fn default_bench_models() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for dir in ["../shared/models", "../shared/models/tflm", "sample_models"] {
         if let Ok(rd) = std::fs::read_dir(dir) {

@@ -6,6 +6,7 @@
 //! [`plan`] (validation and metrics) → [`export`]. Nothing outside `app` touches the GUI.
 
 pub mod analysis;
+pub mod bench_exact;
 pub mod cli;
 pub mod export;
 pub mod model;

@@ -221,7 +221,9 @@ impl ArenaApp {
         let progress = Arc::new(crate::planner::exact::Progress::default());
         let result = Arc::new(Mutex::new(None));
         let (c, p, r) = (cancel.clone(), progress.clone(), result.clone());
-        std::thread::spawn(move || {
+        let spawned = std::thread::Builder::new()
+            .name("exact".into())
+            .spawn(move || {
             let t0 = Instant::now();
             let settings = crate::planner::Settings {
                 time_limit_secs: EXACT_SECONDS,
@@ -236,6 +238,10 @@ impl ArenaApp {
                 *slot = Some((out, t0.elapsed().as_secs_f64()));
             }
         });
+        if let Err(e) = spawned {
+            self.error = Some(format!("cannot start the exact solver: {e}"));
+            return;
+        }
         self.exact_job = Some(ExactJob {
             problem: self.problem,
             cancel,

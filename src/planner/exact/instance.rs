@@ -13,6 +13,11 @@ pub(super) struct Instance {
     pub ids: Vec<usize>,
     pub size: Vec<u64>,
     pub align: Vec<u64>,
+    /// The greatest common divisor of the alignments: every offset is a multiple of it, so a
+    /// buffer followed by another in the same section takes its size rounded up to it.
+    pub grain: u64,
+    /// Each size rounded up to the grain.
+    pub unit: Vec<u64>,
     /// Sections `lo[i]..hi[i]` hold buffer `i`.
     pub lo: Vec<u32>,
     pub hi: Vec<u32>,
@@ -95,7 +100,17 @@ impl Instance {
                 twin[i] = prev;
             }
         }
+        let grain = buffers
+            .iter()
+            .map(|b| b.alignment.max(1))
+            .fold(0, gcd)
+            .max(1);
         Instance {
+            grain,
+            unit: buffers
+                .iter()
+                .map(|b| crate::analysis::round_up(b.size_bytes, grain))
+                .collect(),
             twin,
             size: buffers.iter().map(|b| b.size_bytes).collect(),
             align: buffers.iter().map(|b| b.alignment.max(1)).collect(),
@@ -109,6 +124,24 @@ impl Instance {
             overlaps,
             members,
         }
+    }
+
+    /// A lower bound on the arena at least max-live: in each section the buffers stack, every
+    /// one but the topmost taking its size rounded up to the grain.
+    pub fn stacked_bound(&self) -> u64 {
+        self.members
+            .iter()
+            .map(|m| {
+                let units: u64 = m.iter().map(|&i| self.unit[i as usize]).sum();
+                let pad = m
+                    .iter()
+                    .map(|&i| self.unit[i as usize] - self.size[i as usize])
+                    .max()
+                    .unwrap_or(0);
+                units - pad
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     pub fn len(&self) -> usize {
@@ -155,5 +188,13 @@ impl Instance {
             }
         }
         cuts
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }

@@ -37,7 +37,7 @@ use search::{Search, Status};
 
 /// Above this many buffers the search is not tried (its recursion is as deep as the buffer
 /// count); the warm start is returned with the max-live bound.
-pub const MAX_SEARCH_BUFFERS: usize = 20_000;
+pub const MAX_SEARCH_BUFFERS: usize = 50_000;
 
 /// What a running search reports, readable from another thread: nodes visited, the best
 /// arena found and the bound proven so far.
@@ -93,6 +93,33 @@ fn decide_instance(
     if inst.len() > MAX_SEARCH_BUFFERS {
         return Decision::Unknown;
     }
+    if inst.len() <= 500 {
+        return round_robin(p, inst, params, capacity, deadline, control);
+    }
+    // The search recurses once per buffer placed: big problems get a thread with the stack
+    // for it.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("exact".into())
+            .stack_size(64 << 20)
+            .spawn_scoped(scope, || {
+                round_robin(p, inst, params, capacity, deadline, control)
+            })
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or(Decision::Unknown)
+    })
+}
+
+/// Tries each static order in turn with a node budget that doubles every round.
+fn round_robin(
+    p: &Problem,
+    inst: &Instance,
+    params: &Params,
+    capacity: u64,
+    deadline: Instant,
+    control: Control<'_>,
+) -> Decision {
     let orders: Vec<Vec<Key>> = if params.orders.is_empty() {
         vec![Vec::new()]
     } else {
@@ -154,6 +181,8 @@ pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outco
         };
     }
     let inst = Instance::new(p);
+    lower = lower.max(inst.stacked_bound());
+    report(upper, lower);
     let params = Params::default();
     // Capacities below `soft` are proven infeasible or were tried without an answer.
     let mut soft = lower;

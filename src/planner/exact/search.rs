@@ -6,7 +6,8 @@
 //!   buffers it overlaps (its skyline); `NONE` once placed, so a minimum over a section's
 //!   buffers sees only the unplaced ones;
 //! - per section, `floor` (no unplaced buffer of the section can sit lower) and `total` (bytes of
-//!   the unplaced buffers alive in it);
+//!   the unplaced buffers alive in it, each size rounded up to the grain: the largest unit every
+//!   alignment is a multiple of);
 //! - per section boundary, `cuts`: unplaced buffers crossing it.
 //!
 //! A node lists the unplaced buffers of its partition by `(min_off, rank)` and tries each at its
@@ -84,6 +85,8 @@ pub(super) struct Search<'a> {
     inst: &'a Instance,
     params: &'a Params,
     capacity: u64,
+    /// The capacity rounded up to the grain: the bound for rounded sizes.
+    room_top: u64,
     /// The static order's keys; `rank` is each unplaced buffer's place in it within its
     /// partition (ranked anew, with the bytes left, whenever a partition splits).
     keys: Vec<super::instance::Key>,
@@ -122,12 +125,13 @@ impl<'a> Search<'a> {
     ) -> Self {
         let mut total = vec![0u64; inst.sections()];
         for (t, m) in total.iter_mut().zip(&inst.members) {
-            *t = m.iter().map(|&i| inst.size[i as usize]).sum();
+            *t = m.iter().map(|&i| inst.unit[i as usize]).sum();
         }
         Search {
             inst,
             params,
             capacity,
+            room_top: super::super::align_up(capacity, inst.grain),
             keys: Vec::new(),
             rank: vec![0; inst.len()],
             offset: vec![NONE; inst.len()],
@@ -314,11 +318,17 @@ impl<'a> Search<'a> {
         status
     }
 
+    /// Do the unplaced buffers of section `s` fit between `floor` and the capacity? Every
+    /// offset is a multiple of the grain, so each of them takes its size rounded up to it.
+    fn fits_above(&self, floor: u64, s: usize) -> bool {
+        super::super::align_up(floor, self.inst.grain) + self.total[s] <= self.room_top
+    }
+
     fn room_in(&self, s: usize) -> u64 {
         if self.total[s] == 0 {
             NONE
         } else {
-            self.capacity.saturating_sub(self.total[s])
+            self.room_top.saturating_sub(self.total[s])
         }
     }
 
@@ -330,7 +340,7 @@ impl<'a> Search<'a> {
         let off = if self.params.canonical { off } else { 0 };
         self.affected.iter().all(|&s| {
             let s = s as usize;
-            self.total[s] == 0 || self.floor[s].max(off) + self.total[s] <= self.capacity
+            self.total[s] == 0 || self.fits_above(self.floor[s].max(off), s)
         })
     }
 
@@ -370,7 +380,7 @@ impl<'a> Search<'a> {
         for s in inst.lo[b] as usize..inst.hi[b] as usize {
             self.trail.push(Change::Floor(s as u32, self.floor[s]));
             self.floor[s] = top;
-            self.total[s] -= inst.size[b];
+            self.total[s] -= inst.unit[b];
             self.mark_affected(s as u32);
         }
         for k in 0..self.affected.len() {
@@ -414,7 +424,7 @@ impl<'a> Search<'a> {
         }
         let inst = self.inst;
         for s in inst.lo[b] as usize..inst.hi[b] as usize {
-            self.total[s] += inst.size[b];
+            self.total[s] += inst.unit[b];
         }
         self.min_off[b] = self.offset[b];
         self.offset[b] = NONE;
@@ -428,7 +438,7 @@ impl<'a> Search<'a> {
         }
         let off = if self.params.canonical { off } else { 0 };
         (range.0 as usize..range.1 as usize)
-            .all(|s| self.total[s] == 0 || self.floor[s].max(off) + self.total[s] <= self.capacity)
+            .all(|s| self.total[s] == 0 || self.fits_above(self.floor[s].max(off), s))
     }
 
     /// After placing `b`: if no unplaced buffer crosses some boundary inside `range` any more,
