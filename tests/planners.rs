@@ -486,7 +486,11 @@ fn milp_and_exact_agree_on_seeded_12_buffer_problems() {
             plan::arena_bytes(&p, &milp.offsets),
             plan::arena_bytes(&p, &exact.offsets),
         );
-        assert_eq!(exact.proven_bound, Some(e), "case {case}: exact proved its optimum");
+        assert_eq!(
+            exact.proven_bound,
+            Some(e),
+            "case {case}: exact proved its optimum"
+        );
         if e > p.lower_bound() {
             above_bound += 1;
         }
@@ -496,7 +500,11 @@ fn milp_and_exact_agree_on_seeded_12_buffer_problems() {
         } else {
             assert!(m >= e, "case {case}: milp beat the proven optimum");
         }
-        eprintln!("case {case}: lower bound {}, exact {e}, milp {m} (proven: {})", p.lower_bound(), milp.proven_bound.is_some());
+        eprintln!(
+            "case {case}: lower bound {}, exact {e}, milp {m} (proven: {})",
+            p.lower_bound(),
+            milp.proven_bound.is_some()
+        );
     }
     eprintln!("milp proved {proven} of 10; {above_bound} optima above the lower bound");
     assert!(proven >= 8, "milp proved only {proven} of 10");

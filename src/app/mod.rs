@@ -224,20 +224,20 @@ impl ArenaApp {
         let spawned = std::thread::Builder::new()
             .name("exact".into())
             .spawn(move || {
-            let t0 = Instant::now();
-            let settings = crate::planner::Settings {
-                time_limit_secs: EXACT_SECONDS,
-                capacity: None,
-            };
-            let control = crate::planner::exact::Control {
-                cancel: Some(&c),
-                progress: Some(&p),
-            };
-            let out = crate::planner::exact::minimise(&problem, &settings, control);
-            if let Ok(mut slot) = r.lock() {
-                *slot = Some((out, t0.elapsed().as_secs_f64()));
-            }
-        });
+                let t0 = Instant::now();
+                let settings = crate::planner::Settings {
+                    time_limit_secs: EXACT_SECONDS,
+                    capacity: None,
+                };
+                let control = crate::planner::exact::Control {
+                    cancel: Some(&c),
+                    progress: Some(&p),
+                };
+                let out = crate::planner::exact::minimise(&problem, &settings, control);
+                if let Ok(mut slot) = r.lock() {
+                    *slot = Some((out, t0.elapsed().as_secs_f64()));
+                }
+            });
         if let Err(e) = spawned {
             self.error = Some(format!("cannot start the exact solver: {e}"));
             return;

@@ -123,7 +123,6 @@ fn solve(
         model = model.with(constraint!(
             offset(j) + b[j].size_bytes as f64 <= offset(i) + big_m * y
         ));
-
     }
     let solution = model.solve()?;
     let at: Vec<f64> = (0..b.len())

@@ -501,10 +501,9 @@ pub fn details_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                         if let (Some(f), Some(l)) = (row.first, row.last) {
                             kv("lifetime", format!("steps {f}..={l}"));
                             let values = &app.doc.problem(app.problem).step_values;
-                            if let (Some(a), Some(b)) = (
-                                values.get(f as usize),
-                                values.get(l as usize + 1),
-                            ) {
+                            if let (Some(a), Some(b)) =
+                                (values.get(f as usize), values.get(l as usize + 1))
+                            {
                                 kv("real times", format!("[{a}, {b})"));
                             }
                         }

@@ -252,7 +252,11 @@ impl<'a> Search<'a> {
         }
         // Only buffers that can go below every unplaced buffer's lowest top are tried (the
         // dominance rule), and only at or above the last offset (the canonical order).
-        let limit = if self.params.dominance { min_height } else { NONE };
+        let limit = if self.params.dominance {
+            min_height
+        } else {
+            NONE
+        };
         for &b in part {
             let i = b as usize;
             let off = self.min_off[i];
@@ -287,8 +291,7 @@ impl<'a> Search<'a> {
         let mut status = Status::NotFound;
         for k in start..self.stack.len() {
             let (off, rank, b) = self.stack[k];
-            if self.params.canonical && (off < last_off || (off == last_off && rank < last_rank))
-            {
+            if self.params.canonical && (off < last_off || (off == last_off && rank < last_rank)) {
                 continue;
             }
             if self.room.len() > room {
@@ -465,7 +468,12 @@ impl<'a> Search<'a> {
             self.dfs(part, range, off, rank)
         } else {
             let mut bounds = vec![range.0];
-            bounds.extend(splits.iter().copied().filter(|&c| c > range.0 && c < range.1));
+            bounds.extend(
+                splits
+                    .iter()
+                    .copied()
+                    .filter(|&c| c > range.0 && c < range.1),
+            );
             bounds.push(range.1);
             let mut status = Status::Found;
             for w in bounds.windows(2) {
