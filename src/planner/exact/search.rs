@@ -105,8 +105,8 @@ pub(super) struct Search<'a> {
     room: Vec<u64>,
     /// Sections whose floor needs a look after a placement (`mark` avoids repeats).
     affected: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
+    mark: Vec<u64>,
+    stamp: u64,
     deadline: Instant,
     control: Control<'a>,
     pub nodes: u64,
@@ -355,7 +355,7 @@ impl<'a> Search<'a> {
         self.min_off[b] = NONE;
         self.solution[b] = off;
         let top = off + inst.size[b];
-        self.stamp = self.stamp.wrapping_add(1);
+        self.stamp += 1;
         self.affected.clear();
         let mut hatless = true;
         for &x in &inst.overlaps[b] {
