@@ -326,15 +326,16 @@ pub fn settings_panel(app: &mut ArenaApp, ui: &mut egui::Ui) {
                     .settings
                     .align
                     .unwrap_or(app.settings.lifetimes.default_alignment());
-                let changed_auto = ui
-                    .checkbox(
-                        &mut auto,
-                        format!(
-                            "runtime default ({} B)",
-                            app.settings.lifetimes.default_alignment()
-                        ),
+                // A MiniMalloc problem brings its own alignments (1 unless a column says).
+                let default_label = if app.doc.model().is_some() {
+                    format!(
+                        "runtime default ({} B)",
+                        app.settings.lifetimes.default_alignment()
                     )
-                    .changed();
+                } else {
+                    "as in the file".to_string()
+                };
+                let changed_auto = ui.checkbox(&mut auto, default_label).changed();
                 let changed_value = ui
                     .add_enabled(
                         !auto,
