@@ -151,3 +151,44 @@ pub fn bench_exact(files: &[PathBuf], models: Vec<PathBuf>, time_limit: f64) -> 
     }
     s
 }
+
+/// What each inference rule of `exact` is worth: the decision at each file's capacity with all
+/// rules, then with each one switched off (`time_limit` seconds a problem).
+pub fn ablation(files: &[PathBuf], time_limit: f64) -> String {
+    use crate::planner::exact::{decide_with, Control, Decision, Params};
+    let mut csvs: Vec<PathBuf> = files.to_vec();
+    if csvs.is_empty() {
+        if let Ok(rd) = std::fs::read_dir(CHALLENGING) {
+            csvs = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            csvs.sort();
+        }
+    }
+    let problems: Vec<(Problem, u64)> = csvs
+        .iter()
+        .filter_map(|f| match (load(f), capacity_of(f)) {
+            (Ok(Input::Csv(_, p)), Some(c)) => Some((p, c)),
+            _ => None,
+        })
+        .collect();
+    let mut s = format!(
+        "| rules | fitted (of {}) | seconds (unfitted count {time_limit} s) |\n|---|---|---|\n",
+        problems.len()
+    );
+    for (name, params) in Params::each_off() {
+        let (mut fitted, mut seconds) = (0, 0.0);
+        for (p, c) in &problems {
+            let t = std::time::Instant::now();
+            let deadline = t + std::time::Duration::from_secs_f64(time_limit);
+            if let Decision::Fits(offsets) =
+                decide_with(p, &params, *c, deadline, Control::default())
+            {
+                if plan::validate(p, &offsets, Some(*c)).is_ok() {
+                    fitted += 1;
+                }
+            }
+            seconds += t.elapsed().as_secs_f64();
+        }
+        let _ = writeln!(s, "| {name} | {fitted} | {seconds:.1} |");
+    }
+    s
+}

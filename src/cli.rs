@@ -147,6 +147,10 @@ pub enum Command {
         /// MiniMalloc problem, against the runtimes and the best heuristic.
         #[arg(long)]
         exact: bool,
+        /// With --exact: time each inference rule's absence instead, on the decision at each
+        /// MiniMalloc problem's capacity.
+        #[arg(long, requires = "exact")]
+        ablation: bool,
         /// Time limit of each `exact` run with --exact, in seconds.
         #[arg(long, default_value_t = 60.0)]
         time_limit: f64,
@@ -347,6 +351,13 @@ pub fn run(command: Command) -> Result<String, CliError> {
             format,
             out.as_deref(),
         ),
+        Command::Bench {
+            models,
+            exact: true,
+            ablation: true,
+            time_limit,
+            ..
+        } => Ok(crate::bench_exact::ablation(&models, time_limit)),
         Command::Bench {
             models,
             exact: true,

@@ -63,6 +63,28 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// The default rules, then each rule switched off in turn, with names: for measuring
+    /// what each is worth and for checking that none loses a plan.
+    pub fn each_off() -> Vec<(&'static str, Params)> {
+        let with = |name, change: fn(&mut Params)| {
+            let mut params = Params::default();
+            change(&mut params);
+            (name, params)
+        };
+        vec![
+            with("all rules", |_| {}),
+            with("no canonical order", |q| q.canonical = false),
+            with("no section inference", |q| q.section_inference = false),
+            with("no unallocated floor", |q| q.unallocated_floor = false),
+            with("no dominance", |q| q.dominance = false),
+            with("no decomposition", |q| q.decomposition = false),
+            with("no hatless pruning", |q| q.hatless = false),
+            with("one order (WAT) only", |q| q.orders.truncate(1)),
+        ]
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Status {
     Found,
