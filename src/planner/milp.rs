@@ -24,7 +24,7 @@ use good_lp::{
     WithTimeLimit,
 };
 
-use super::{Outcome, Scope, Settings, REGISTRY};
+use super::{Outcome, Settings};
 use crate::analysis::Problem;
 use crate::plan::arena_bytes;
 
@@ -33,16 +33,7 @@ pub const MAX_BUFFERS: usize = 30;
 
 pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
     // Upper bound: the best plan of the one-pass heuristics.
-    let mut best: Vec<u64> = (super::naive::plan)(p, settings).offsets;
-    for info in REGISTRY
-        .iter()
-        .filter(|i| i.scope == Scope::Any && !i.on_request && i.id != "hill-climb")
-    {
-        let offsets = (info.run)(p, settings).offsets;
-        if arena_bytes(p, &offsets) < arena_bytes(p, &best) {
-            best = offsets;
-        }
-    }
+    let best = super::best_generic(p, settings, &["hill-climb"]);
     let upper = arena_bytes(p, &best);
     let lower = p.lower_bound();
     if p.buffers.is_empty() || p.buffers.len() > MAX_BUFFERS || upper <= lower {

@@ -121,3 +121,15 @@ pub(crate) fn fixed_top(problem: &Problem) -> u64 {
         .max()
         .unwrap_or(0)
 }
+
+/// The offsets of the smallest plan among the planners that run by default on any problem,
+/// except those in `skip` (ties: the first in registry order). The search planners start
+/// from it.
+pub fn best_generic(p: &Problem, settings: &Settings, skip: &[&str]) -> Vec<u64> {
+    REGISTRY
+        .iter()
+        .filter(|i| i.scope == Scope::Any && !i.on_request && !skip.contains(&i.id))
+        .map(|i| (i.run)(p, settings).offsets)
+        .min_by_key(|offsets| crate::plan::arena_bytes(p, offsets))
+        .unwrap_or_else(|| vec![0; p.buffers.len()])
+}

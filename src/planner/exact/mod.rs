@@ -64,13 +64,9 @@ pub enum Decision {
     Unknown,
 }
 
-/// Does every buffer fit under `capacity`? Buffers with a fixed offset are not supported by
-/// the search (callers keep the heuristic plan for such problems).
-pub fn decide(p: &Problem, capacity: u64, deadline: Instant, control: Control<'_>) -> Decision {
-    decide_with(p, &Params::default(), capacity, deadline, control)
-}
-
-/// [`decide`] with chosen inference rules.
+/// Does every buffer fit under `capacity`, searching with the rules of `params`? Buffers with
+/// a fixed offset are not supported by the search (callers keep the heuristic plan for such
+/// problems).
 pub fn decide_with(
     p: &Problem,
     params: &Params,
@@ -154,16 +150,12 @@ fn round_robin(
 /// found so far is returned with the bound proven so far.
 pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outcome {
     let deadline = Instant::now() + Duration::from_secs_f64(settings.time_limit_secs.max(0.0));
-    // Warm start: the best plan of every other planner that runs on any problem.
+    // Warm start: the best plan of every other planner that runs on any problem; on a tie,
+    // size-first-fit's.
     let mut best = place_in_order(p, &size_order(p), first_fit);
-    for info in super::REGISTRY
-        .iter()
-        .filter(|i| i.scope == super::Scope::Any && !i.on_request)
-    {
-        let offsets = (info.run)(p, settings).offsets;
-        if arena_bytes(p, &offsets) < arena_bytes(p, &best) {
-            best = offsets;
-        }
+    let other = super::best_generic(p, settings, &["size-first-fit"]);
+    if arena_bytes(p, &other) < arena_bytes(p, &best) {
+        best = other;
     }
     let mut upper = arena_bytes(p, &best);
     let mut lower = p.lower_bound();
@@ -243,7 +235,13 @@ fn decide_capacity(p: &Problem, capacity: u64, settings: &Settings) -> Outcome {
             proven_bound: Some(lower),
         };
     }
-    match decide(p, capacity, deadline, Control::default()) {
+    match decide_with(
+        p,
+        &Params::default(),
+        capacity,
+        deadline,
+        Control::default(),
+    ) {
         Decision::Fits(offsets) => Outcome {
             offsets,
             proven_bound: Some(lower),

@@ -194,7 +194,7 @@ impl<'a> Search<'a> {
                 }
                 buffers.sort_unstable();
                 buffers.dedup();
-                let status = self.solve_part(&buffers.clone(), (start as u32, s as u32 + 1));
+                let status = self.solve_part(&buffers, (start as u32, s as u32 + 1));
                 if status != Status::Found {
                     return status;
                 }
@@ -208,7 +208,7 @@ impl<'a> Search<'a> {
         if buffers.is_empty() {
             return Status::Found;
         }
-        if !self.check(range, 0) {
+        if !self.check(range) {
             return Status::NotFound;
         }
         let mut order = buffers.to_vec();
@@ -343,10 +343,14 @@ impl<'a> Search<'a> {
         status
     }
 
-    /// Do the unplaced buffers of section `s` fit between `floor` and the capacity? Every
-    /// offset is a multiple of the grain, so each of them takes its size rounded up to it.
-    fn fits_above(&self, floor: u64, s: usize) -> bool {
-        super::super::align_up(floor, self.inst.grain) + self.total[s] <= self.room_top
+    /// Do the unplaced buffers of section `s` fit between its floor (or `off`, where later
+    /// placements go) and the capacity? Every offset is a multiple of the grain, so each of
+    /// them takes its size rounded up to it.
+    fn section_fits(&self, s: usize, off: u64) -> bool {
+        let off = if self.params.canonical { off } else { 0 };
+        let floor = self.floor[s].max(off);
+        self.total[s] == 0
+            || super::super::align_up(floor, self.inst.grain) + self.total[s] <= self.room_top
     }
 
     fn room_in(&self, s: usize) -> u64 {
@@ -362,11 +366,9 @@ impl<'a> Search<'a> {
         if !self.params.section_inference {
             return true;
         }
-        let off = if self.params.canonical { off } else { 0 };
-        self.affected.iter().all(|&s| {
-            let s = s as usize;
-            self.total[s] == 0 || self.fits_above(self.floor[s].max(off), s)
-        })
+        self.affected
+            .iter()
+            .all(|&s| self.section_fits(s as usize, off))
     }
 
     /// Places `b` at `off` and updates skylines, floors and totals (recorded on the trail).
@@ -457,13 +459,9 @@ impl<'a> Search<'a> {
 
     /// Can the unplaced bytes of every section still fit above its floor (and above `off`,
     /// where later placements go)?
-    fn check(&self, range: (u32, u32), off: u64) -> bool {
-        if !self.params.section_inference {
-            return true;
-        }
-        let off = if self.params.canonical { off } else { 0 };
-        (range.0 as usize..range.1 as usize)
-            .all(|s| self.total[s] == 0 || self.fits_above(self.floor[s].max(off), s))
+    fn check(&self, range: (u32, u32)) -> bool {
+        !self.params.section_inference
+            || (range.0 as usize..range.1 as usize).all(|s| self.section_fits(s, 0))
     }
 
     /// After placing `b`: if no unplaced buffer crosses some boundary inside `range` any more,
