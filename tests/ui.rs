@@ -161,7 +161,12 @@ fn the_exact_solver_runs_in_the_background_and_its_plan_joins_the_others() {
     h.run();
     h.get_by_label_contains("Find the optimum").click();
     h.step();
-    assert!(h.state().exact_job.is_some(), "the search started");
+    // The search is fast on this model: it may already have finished and joined by now.
+    let joined = |app: &ArenaApp| app.doc.plans(0).iter().any(|p| p.planner == "exact");
+    assert!(
+        h.state().exact_job.is_some() || joined(h.state()),
+        "the search started"
+    );
     // The window keeps drawing frames while the search runs on its own thread.
     let start = std::time::Instant::now();
     while h.state().exact_job.is_some() && start.elapsed().as_secs() < 30 {
