@@ -1,19 +1,31 @@
 //! arenascope: how big must a TFLite / TFLite Micro tensor arena be, why, and how small could
-//! it be.
+//! it be?
 //!
-//! Data flows one way: [`model`] (`.tflite` → owned model) → [`analysis`] (lifetimes under the
-//! LiteRT or TFLM convention → a [`analysis::Problem`]) → [`planner`] (problem → offsets) →
-//! [`plan`] (validation and metrics) → [`export`]. Nothing outside `app` touches the GUI.
+//! Modules import only downwards, in this order from the ground up (a test checks it):
+//! [`model`] (`.tflite` → owned model) → [`analysis`] (lifetimes under the LiteRT or TFLM
+//! convention, MiniMalloc CSV → [`analysis::Problem`]) → [`plan`] (the plan type, validation,
+//! metrics) → [`planner`] (problem → validated plan) → [`synth`] (synthetic problems for
+//! benchmarks and tests) → [`view`] (each panel's geometry as data) → [`export`] (JSON, CSV,
+//! SVG, PNG) → [`document`] (the one pipeline: open, derive, plan) → [`cli`] and `app` (the
+//! two faces; neither uses the other). Nothing outside `app` touches the GUI.
+
+pub mod model;
 
 pub mod analysis;
-pub mod bench_exact;
-pub mod cli;
-pub mod export;
-pub mod model;
+
 pub mod plan;
+
 pub mod planner;
+
 pub mod synth;
+
 pub mod view;
+
+pub mod export;
+
+pub mod document;
+
+pub mod cli;
 
 #[cfg(feature = "gui")]
 pub mod app;

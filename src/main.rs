@@ -13,7 +13,7 @@ fn main() {
                 0
             }
             Err(e) => {
-                eprintln!("arenascope: {}", e.message());
+                eprintln!("arenascope: {e}");
                 e.exit_code()
             }
         },

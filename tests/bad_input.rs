@@ -53,7 +53,7 @@ fn missing_path_is_rejected() {
 
 #[test]
 fn random_bytes_are_rejected() {
-    let mut rng = arenascope::synth::Rng::new(7);
+    let mut rng = arenascope::planner::rng::Rng::new(7);
     let bytes: Vec<u8> = (0..4096).map(|_| rng.next_u64() as u8).collect();
     assert_rejected(&tmp("random.tflite", &bytes));
 }

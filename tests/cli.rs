@@ -366,7 +366,7 @@ fn exact_fits_every_challenging_minimalloc_problem_in_its_capacity() {
         assert_eq!(code, 0, "{}: {out}{err}", f.display());
         assert!(out.contains("exact: fits in 1048576 bytes"), "{out}");
         let (_, problem) =
-            arenascope::export::csv::read_problem(&std::fs::read_to_string(&f).unwrap()).unwrap();
+            arenascope::analysis::csv::read_problem(&std::fs::read_to_string(&f).unwrap()).unwrap();
         let written = std::fs::read_to_string(&solution).unwrap();
         let offsets: Vec<u64> = written
             .lines()

@@ -1,7 +1,7 @@
 //! Planners on hand-computed problems and random ones (DESIGN.md §1.3, §2).
 
 use arenascope::analysis::{Buffer, BufferKind, Problem};
-use arenascope::export::csv::read_problem;
+use arenascope::analysis::csv::read_problem;
 use arenascope::plan::{self, validate, Violation};
 use arenascope::planner::{self, Settings, REGISTRY};
 use proptest::prelude::*;
@@ -453,7 +453,7 @@ proptest! {
 #[test]
 #[ignore]
 fn milp_and_exact_agree_on_seeded_12_buffer_problems() {
-    let mut rng = arenascope::synth::Rng::new(7);
+    let mut rng = arenascope::planner::rng::Rng::new(7);
     let settings = Settings {
         time_limit_secs: 120.0,
         capacity: None,

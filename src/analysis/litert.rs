@@ -347,11 +347,13 @@ fn elements(shape: &[i64]) -> u64 {
 /// Runs the Prepare-time rules (L1–L4, L6) over subgraph `si`.
 fn prepare(model: &Model, si: usize) -> Prepared {
     let sg = &model.subgraphs[si];
+    let labels = model.tensor_labels(si);
     let mut tensors: Vec<ITensor> = sg
         .tensors
         .iter()
-        .map(|t| ITensor {
-            name: t.name.clone(),
+        .zip(labels)
+        .map(|(t, name)| ITensor {
+            name,
             bytes: t.bytes.unwrap_or(0),
             alloc: if t.is_constant {
                 AllocType::MmapRo

@@ -1,6 +1,7 @@
 //! From a model to problems: execution order, lifetimes under the two runtimes' conventions,
 //! and the problem every planner solves (DESIGN.md §1, RUNTIME_RULES.md).
 
+pub mod csv;
 pub mod litert;
 pub mod problem;
 pub mod tflm;

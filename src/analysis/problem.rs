@@ -146,6 +146,16 @@ impl Problem {
     }
 
     /// Sets the offset alignment of every buffer without a fixed offset.
+    /// The arena a set of offsets needs: the highest end of a buffer (DESIGN.md §1.3).
+    pub fn arena_bytes(&self, offsets: &[u64]) -> u64 {
+        self.buffers
+            .iter()
+            .zip(offsets)
+            .map(|(b, &o)| o + b.size_bytes)
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn with_alignment(mut self, alignment: u64) -> Self {
         for b in &mut self.buffers {
             if b.fixed_offset.is_none() {

@@ -189,6 +189,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
     let mut buffers = Vec::new();
     let mut outside = Vec::new();
     for (si, sg) in model.subgraphs.iter().enumerate() {
+        let labels = model.tensor_labels(si);
         for (t, tensor) in sg.tensors.iter().enumerate() {
             let gi = base[si] + t;
             let Some(bytes) = tensor.bytes else {
@@ -196,7 +197,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
                     outside.push(Outside {
                         tensor: gi,
                         subgraph: si,
-                        name: tensor.name.clone(),
+                        name: labels[t].clone(),
                         size_bytes: 0,
                         reason: "dynamic",
                     });
@@ -215,7 +216,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
                 outside.push(Outside {
                     tensor: gi,
                     subgraph: si,
-                    name: tensor.name.clone(),
+                    name: labels[t].clone(),
                     size_bytes: bytes,
                     reason: "variable",
                 });
@@ -240,7 +241,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
             buffers.push(Buffer {
                 tensor: gi,
                 subgraph: si,
-                name: tensor.name.clone(),
+                name: labels[t].clone(),
                 kind,
                 size_bytes: super::problem::round_up(bytes, TFLM_ALIGNMENT),
                 first: life.first as u32,

@@ -6,8 +6,8 @@ use crate::analysis::Problem;
 use crate::plan::Plan;
 
 /// Model facts for the JSON header.
-pub struct ModelInfo<'a> {
-    pub path: &'a str,
+pub struct ModelInfo {
+    pub path: String,
     pub bytes: u64,
     pub subgraphs: usize,
     pub tensors: usize,
@@ -68,7 +68,7 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
     entry
 }
 
-pub fn plan_document(model: &ModelInfo<'_>, entries: Vec<Value>) -> Value {
+pub fn plan_document(model: &ModelInfo, entries: Vec<Value>) -> Value {
     json!({
         "format": "arenascope-plan",
         "version": 1,
@@ -80,32 +80,37 @@ pub fn plan_document(model: &ModelInfo<'_>, entries: Vec<Value>) -> Value {
     })
 }
 
-/// `plan --format csv`: one row per buffer.
-pub fn plan_csv_rows(problem: &Problem, plan: &Plan, out: &mut String) {
-    let entry = plan_entry(problem, plan);
+/// `plan --format csv`: one row per buffer of every plan in a plan document, in its order.
+pub fn plan_csv(document: &Value) -> String {
+    let mut out =
+        String::from("planner,subgraph,tensor,name,kind,bytes,first,last,offset,alias_of\n");
     let sub = |v: &Value| match v {
         Value::Null => String::new(),
         other => other.to_string(),
     };
-    for b in entry["buffers"].as_array().into_iter().flatten() {
-        let name = b["name"].as_str().unwrap_or("");
-        let name = if name.contains([',', '"', '\n']) {
-            format!("\"{}\"", name.replace('"', "\"\""))
-        } else {
-            name.to_string()
-        };
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
-            plan.planner,
-            sub(&b["subgraph"]),
-            b["tensor"],
-            name,
-            b["kind"].as_str().unwrap_or(""),
-            b["bytes"],
-            b["first"],
-            b["last"],
-            b["offset"],
-            sub(&b["alias_of"]),
-        ));
+    for entry in document["plans"].as_array().into_iter().flatten() {
+        let planner = entry["planner"].as_str().unwrap_or("");
+        for b in entry["buffers"].as_array().into_iter().flatten() {
+            let name = b["name"].as_str().unwrap_or("");
+            let name = if name.contains([',', '"', '\n']) {
+                format!("\"{}\"", name.replace('"', "\"\""))
+            } else {
+                name.to_string()
+            };
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{},{},{}\n",
+                planner,
+                sub(&b["subgraph"]),
+                b["tensor"],
+                name,
+                b["kind"].as_str().unwrap_or(""),
+                b["bytes"],
+                b["first"],
+                b["last"],
+                b["offset"],
+                sub(&b["alias_of"]),
+            ));
+        }
     }
+    out
 }

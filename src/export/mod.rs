@@ -1,5 +1,7 @@
-//! Writing plans and problems: plan JSON (DESIGN.md §3.2), plan CSV, MiniMalloc CSV.
+//! Writing what the tool computed: plan JSON (DESIGN.md §3.2), plan and MiniMalloc CSV, SVG
+//! drawn from `view/` geometry, PNG rendered from the SVG.
 
 pub mod csv;
 pub mod json;
+pub mod png;
 pub mod svg;

@@ -230,6 +230,46 @@ impl Model {
         self.subgraphs.iter().map(|s| s.operators.len()).sum()
     }
 
+    /// The names tensors are shown with: the file's name, or for an unnamed tensor (TFLM's
+    /// keyword model has no names at all) `#index · OP out` after the operator that produces
+    /// it, `#index · input` for a subgraph input, else `#index`.
+    pub fn tensor_labels(&self, subgraph: usize) -> Vec<String> {
+        let Some(sg) = self.subgraphs.get(subgraph) else {
+            return Vec::new();
+        };
+        let mut producer: Vec<Option<usize>> = vec![None; sg.tensors.len()];
+        for (i, op) in sg.operators.iter().enumerate() {
+            for &t in &op.outputs {
+                if let Some(slot) = usize::try_from(t).ok().and_then(|t| producer.get_mut(t)) {
+                    *slot = Some(i);
+                }
+            }
+        }
+        sg.tensors
+            .iter()
+            .enumerate()
+            .map(|(t, tensor)| {
+                if !tensor.name.is_empty() {
+                    tensor.name.clone()
+                } else if let Some(i) = producer[t] {
+                    format!("#{t} · {} out", self.op_name(&sg.operators[i]))
+                } else if sg.inputs.contains(&t) {
+                    format!("#{t} · input")
+                } else {
+                    format!("#{t}")
+                }
+            })
+            .collect()
+    }
+
+    /// One tensor's label (see [`Model::tensor_labels`]).
+    pub fn tensor_label(&self, subgraph: usize, tensor: usize) -> String {
+        self.tensor_labels(subgraph)
+            .into_iter()
+            .nth(tensor)
+            .unwrap_or_default()
+    }
+
     /// Name of an operator's op (builtin name or custom code).
     pub fn op_name(&self, op: &Operator) -> String {
         self.operator_codes

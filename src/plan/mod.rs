@@ -1,4 +1,5 @@
-//! Plans: validation (the first violation, as an enum) and metrics (DESIGN.md §1.3).
+//! Plans: the validated plan type, validation (the first violation, as an enum) and metrics
+//! (DESIGN.md §1.3). Below the planners: a plan is data, whoever made it.
 
 use std::collections::BTreeMap;
 
@@ -116,7 +117,7 @@ pub fn validate(
         }
     }
     if let Some(cap) = capacity {
-        let arena = arena_bytes(problem, offsets);
+        let arena = problem.arena_bytes(offsets);
         if arena > cap {
             return Err(Violation::ArenaTooSmall {
                 arena_bytes: arena,
@@ -125,16 +126,6 @@ pub fn validate(
         }
     }
     Ok(())
-}
-
-pub fn arena_bytes(problem: &Problem, offsets: &[u64]) -> u64 {
-    problem
-        .buffers
-        .iter()
-        .zip(offsets)
-        .map(|(b, &o)| o + b.size_bytes)
-        .max()
-        .unwrap_or(0)
 }
 
 /// A free byte range `[start, end)` below the highest live byte at a step.
@@ -201,7 +192,7 @@ pub fn holes(problem: &Problem, offsets: &[u64]) -> Vec<Hole> {
 }
 
 pub fn metrics(problem: &Problem, offsets: &[u64]) -> Metrics {
-    let arena = arena_bytes(problem, offsets);
+    let arena = problem.arena_bytes(offsets);
     let live = problem.live_bytes_per_step();
     let lower = live.iter().copied().max().unwrap_or(0);
     let peak_steps: Vec<u32> = live
@@ -264,22 +255,24 @@ impl Plan {
     }
 }
 
-/// Runs a planner, times it and validates its plan; an invalid plan is an error, never shown.
-pub fn run(
-    info: &crate::planner::PlannerInfo,
-    problem: &Problem,
-    settings: &crate::planner::Settings,
-) -> Result<Plan, Violation> {
-    let t0 = std::time::Instant::now();
-    let outcome = (info.run)(problem, settings);
-    let seconds = t0.elapsed().as_secs_f64();
-    validate(problem, &outcome.offsets, None)?;
-    Ok(Plan {
-        planner: info.id,
-        arena_bytes: arena_bytes(problem, &outcome.offsets),
-        lower_bound: problem.lower_bound(),
-        proven_bound: outcome.proven_bound,
-        offsets: outcome.offsets,
-        seconds,
-    })
+impl Plan {
+    /// A plan from a planner's offsets, validated first: an invalid plan is an error, never
+    /// a `Plan`.
+    pub fn validated(
+        planner: &'static str,
+        problem: &Problem,
+        offsets: Vec<u64>,
+        proven_bound: Option<u64>,
+        seconds: f64,
+    ) -> Result<Plan, Violation> {
+        validate(problem, &offsets, None)?;
+        Ok(Plan {
+            planner,
+            arena_bytes: problem.arena_bytes(&offsets),
+            lower_bound: problem.lower_bound(),
+            proven_bound,
+            offsets,
+            seconds,
+        })
+    }
 }

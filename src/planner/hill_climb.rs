@@ -18,8 +18,7 @@ use super::offset_fit::{best_fit, first_fit};
 use super::size_greedy::{place_in_order, size_order};
 use super::{Outcome, Settings};
 use crate::analysis::Problem;
-use crate::plan::arena_bytes;
-use crate::synth::Rng;
+use super::rng::Rng;
 
 const MAX_ITERATIONS: usize = 2000;
 /// Buffers re-placed over the whole search, at most (keeps large problems under a second).
@@ -32,13 +31,13 @@ pub fn plan(problem: &Problem, settings: &Settings) -> Outcome {
     let b = &problem.buffers;
     let mut order = size_order(problem);
     let mut best = place_in_order(problem, &order, first_fit);
-    let mut best_arena = arena_bytes(problem, &best);
+    let mut best_arena = problem.arena_bytes(&best);
     let by_best_fit = place_in_order(problem, &order, best_fit);
-    if arena_bytes(problem, &by_best_fit) < best_arena {
-        best_arena = arena_bytes(problem, &by_best_fit);
+    if problem.arena_bytes(&by_best_fit) < best_arena {
+        best_arena = problem.arena_bytes(&by_best_fit);
         best = by_best_fit;
     }
-    let mut current_arena = arena_bytes(problem, &place_in_order(problem, &order, first_fit));
+    let mut current_arena = problem.arena_bytes(&place_in_order(problem, &order, first_fit));
     let mut rng = Rng::new(SEED);
     let iterations = MAX_ITERATIONS.min(WORK_BUDGET / b.len().max(1));
     for _ in 0..iterations {
@@ -68,7 +67,7 @@ pub fn plan(problem: &Problem, settings: &Settings) -> Outcome {
         let moved = next.remove(k);
         next.insert(to, moved);
         let placed = place_in_order(problem, &next, first_fit);
-        let arena = arena_bytes(problem, &placed);
+        let arena = problem.arena_bytes(&placed);
         if arena <= current_arena {
             order = next;
             current_arena = arena;

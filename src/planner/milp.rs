@@ -26,7 +26,6 @@ use good_lp::{
 
 use super::{Outcome, Settings};
 use crate::analysis::Problem;
-use crate::plan::arena_bytes;
 
 /// Largest problem the model is built for.
 pub const MAX_BUFFERS: usize = 30;
@@ -34,7 +33,7 @@ pub const MAX_BUFFERS: usize = 30;
 pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
     // Upper bound: the best plan of the one-pass heuristics.
     let best = super::best_generic(p, settings, &["hill-climb"]);
-    let upper = arena_bytes(p, &best);
+    let upper = p.arena_bytes(&best);
     let lower = p.lower_bound();
     if p.buffers.is_empty() || p.buffers.len() > MAX_BUFFERS || upper <= lower {
         let proven = (upper <= lower).then_some(lower);
@@ -46,8 +45,8 @@ pub fn plan(p: &Problem, settings: &Settings) -> Outcome {
     let start = Instant::now();
     let finished = || start.elapsed().as_secs_f64() < settings.time_limit_secs;
     match solve(p, lower, upper, settings.time_limit_secs) {
-        Ok(offsets) if arena_bytes(p, &offsets) <= upper => {
-            let arena = arena_bytes(p, &offsets);
+        Ok(offsets) if p.arena_bytes(&offsets) <= upper => {
+            let arena = p.arena_bytes(&offsets);
             Outcome {
                 offsets,
                 proven_bound: finished().then_some(arena),

@@ -13,11 +13,13 @@ pub mod litert;
 pub mod milp;
 mod naive;
 mod offset_fit;
+pub mod rng;
 mod size_greedy;
 mod step_index;
 pub mod tflm;
 
 use crate::analysis::Problem;
+use crate::plan::{Plan, Violation};
 
 /// Settings shared by all planners.
 #[derive(Clone, Debug)]
@@ -130,6 +132,24 @@ pub fn best_generic(p: &Problem, settings: &Settings, skip: &[&str]) -> Vec<u64>
         .iter()
         .filter(|i| i.scope == Scope::Any && !i.on_request && !skip.contains(&i.id))
         .map(|i| (i.run)(p, settings).offsets)
-        .min_by_key(|offsets| crate::plan::arena_bytes(p, offsets))
+        .min_by_key(|offsets| p.arena_bytes(offsets))
         .unwrap_or_else(|| vec![0; p.buffers.len()])
+}
+
+/// Runs a planner, times it and validates its plan; an invalid plan is an error, never shown.
+pub fn run(
+    info: &PlannerInfo,
+    problem: &Problem,
+    settings: &Settings,
+) -> Result<Plan, Violation> {
+    let t0 = std::time::Instant::now();
+    let outcome = (info.run)(problem, settings);
+    let seconds = t0.elapsed().as_secs_f64();
+    Plan::validated(info.id, problem, outcome.offsets, outcome.proven_bound, seconds)
+}
+
+impl std::fmt::Debug for PlannerInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
 }

@@ -120,7 +120,7 @@ impl ConflictView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::csv::read_problem;
+    use crate::analysis::csv::read_problem;
 
     #[test]
     fn textbook_graph_is_a_path_with_the_peak_clique_marked() {

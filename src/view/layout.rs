@@ -105,7 +105,7 @@ impl LayoutView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::csv::read_problem;
+    use crate::analysis::csv::read_problem;
     use crate::planner::{self, Settings};
 
     #[test]

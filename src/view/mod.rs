@@ -13,6 +13,9 @@ pub use gantt::GanttView;
 pub use layout::LayoutView;
 pub use memory::MemoryView;
 
+/// Conflict graphs above this many buffers show one buffer's neighbourhood.
+pub const GRAPH_MAX_NODES: usize = 400;
+
 /// Bytes for people: `812 B`, `48.0 KiB`, `3.20 MiB`.
 pub fn format_bytes(bytes: u64) -> String {
     const KIB: f64 = 1024.0;

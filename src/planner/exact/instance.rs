@@ -165,7 +165,7 @@ impl Instance {
                 .unwrap_or(0) as u128,
             Key::Size => self.size[i] as u128,
             Key::Random(seed) => {
-                crate::synth::Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                crate::planner::rng::Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
                     .next_u64() as u128
             }
         };

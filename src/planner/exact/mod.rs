@@ -29,7 +29,6 @@ use super::offset_fit::first_fit;
 use super::size_greedy::{place_in_order, size_order};
 use super::{Outcome, Settings};
 use crate::analysis::Problem;
-use crate::plan::arena_bytes;
 use instance::Instance;
 pub use instance::Key;
 pub use search::Params;
@@ -154,10 +153,10 @@ pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outco
     // size-first-fit's.
     let mut best = place_in_order(p, &size_order(p), first_fit);
     let other = super::best_generic(p, settings, &["size-first-fit"]);
-    if arena_bytes(p, &other) < arena_bytes(p, &best) {
+    if p.arena_bytes(&other) < p.arena_bytes(&best) {
         best = other;
     }
-    let mut upper = arena_bytes(p, &best);
+    let mut upper = p.arena_bytes(&best);
     let mut lower = p.lower_bound();
     let report = |upper: u64, lower: u64| {
         if let Some(pr) = control.progress {
@@ -199,7 +198,7 @@ pub fn minimise(p: &Problem, settings: &Settings, control: Control<'_>) -> Outco
         first = false;
         match decide_instance(p, &inst, &params, capacity, now + share, control) {
             Decision::Fits(offsets) => {
-                upper = arena_bytes(p, &offsets);
+                upper = p.arena_bytes(&offsets);
                 best = offsets;
             }
             Decision::DoesNotFit => {
@@ -229,7 +228,7 @@ fn decide_capacity(p: &Problem, capacity: u64, settings: &Settings) -> Outcome {
     let deadline = Instant::now() + Duration::from_secs_f64(settings.time_limit_secs.max(0.0));
     let greedy = place_in_order(p, &size_order(p), first_fit);
     let lower = p.lower_bound();
-    if arena_bytes(p, &greedy) <= capacity || p.buffers.iter().any(|b| b.fixed_offset.is_some()) {
+    if p.arena_bytes(&greedy) <= capacity || p.buffers.iter().any(|b| b.fixed_offset.is_some()) {
         return Outcome {
             offsets: greedy,
             proven_bound: Some(lower),

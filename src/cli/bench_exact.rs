@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::analysis::{self, Lifetimes, Problem};
-use crate::cli::{load, Input};
+use crate::document::Source;
 use crate::plan::{self, Plan};
 use crate::planner::{self, PlannerInfo, Scope, Settings};
 
@@ -22,12 +22,12 @@ fn best_heuristic(p: &Problem, settings: &Settings) -> Option<Plan> {
     planner::REGISTRY
         .iter()
         .filter(|i| i.scope == Scope::Any && !i.on_request)
-        .filter_map(|i| plan::run(i, p, settings).ok())
+        .filter_map(|i| planner::run(i, p, settings).ok())
         .min_by_key(|pl| pl.arena_bytes)
 }
 
 fn run_one(info: &PlannerInfo, p: &Problem, settings: &Settings) -> Option<Plan> {
-    plan::run(info, p, settings).ok()
+    planner::run(info, p, settings).ok()
 }
 
 fn proven(pl: &Plan) -> String {
@@ -65,7 +65,7 @@ pub fn bench_exact(files: &[PathBuf], models: Vec<PathBuf>, time_limit: f64) -> 
         s += "| model (subgraph) | litert | tflm (all subgraphs) | best heuristic | optimum (`exact`) | proven | saved vs litert |\n|---|---|---|---|---|---|---|\n";
     }
     for path in &tflites {
-        let Ok(Input::Model(model)) = load(path) else {
+        let Ok((Source::Model(model), _)) = Source::open(path) else {
             continue;
         };
         let (Ok(lit), Ok(tfl)) = (
@@ -115,7 +115,7 @@ pub fn bench_exact(files: &[PathBuf], models: Vec<PathBuf>, time_limit: f64) -> 
         s += "\n| problem | buffers | lower bound | best heuristic | decision at capacity | exact (minimise) | proven |\n|---|---|---|---|---|---|---|\n";
     }
     for path in &csvs {
-        let Ok(Input::Csv(_, p)) = load(path) else {
+        let Ok((Source::Csv { problem: p, .. }, _)) = Source::open(path) else {
             continue;
         };
         let name = path
@@ -165,8 +165,8 @@ pub fn ablation(files: &[PathBuf], time_limit: f64) -> String {
     }
     let problems: Vec<(Problem, u64)> = csvs
         .iter()
-        .filter_map(|f| match (load(f), capacity_of(f)) {
-            (Ok(Input::Csv(_, p)), Some(c)) => Some((p, c)),
+        .filter_map(|f| match (Source::open(f), capacity_of(f)) {
+            (Ok((Source::Csv { problem: p, .. }, _)), Some(c)) => Some((p, c)),
             _ => None,
         })
         .collect();

@@ -1,0 +1,128 @@
+//! `arenascope export`: one view of a model's (or CSV problem's) plans as SVG or PNG, drawn
+//! from the same `view/` geometry the app paints.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{CliError, LifetimesArg};
+use crate::document::default_compare;
+use crate::export::{png, svg};
+use crate::plan::Plan;
+use crate::planner::Settings;
+use crate::view;
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The .tflite model or MiniMalloc .csv problem.
+    pub model: PathBuf,
+    #[arg(long, value_enum)]
+    pub view: ViewArg,
+    /// Planner(s) to draw: the layout view draws the first; compare draws two to four
+    /// (default: the runtime's emulation and the best generic planners).
+    #[arg(long = "planner", value_name = "ID")]
+    pub planners: Vec<String>,
+    #[arg(long, value_enum, default_value = "litert")]
+    pub lifetimes: LifetimesArg,
+    /// The subgraph (litert lifetimes).
+    #[arg(long, default_value_t = 0)]
+    pub subgraph: usize,
+    /// Dark theme.
+    #[arg(long)]
+    pub dark: bool,
+    /// Output file: .svg or .png.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub out: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum ViewArg {
+    Layout,
+    Gantt,
+    Conflicts,
+    Memory,
+    Compare,
+}
+
+pub fn run(args: &ExportArgs) -> Result<String, CliError> {
+    let out = &args.out;
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if !matches!(ext.as_deref(), Some("svg") | Some("png")) {
+        return Err(CliError::Usage(format!(
+            "--out must end in .svg or .png: {}",
+            out.display()
+        )));
+    }
+    let doc = super::plan::open_and_plan(
+        &args.model,
+        &args.planners,
+        args.lifetimes,
+        None,
+        Settings::default(),
+    )?;
+    // The problem of the chosen subgraph (any, for a problem over all subgraphs).
+    let pl = doc
+        .planned
+        .iter()
+        .filter(|p| !p.plans.is_empty())
+        .find(|p| p.problem.subgraph.is_none_or(|s| s == args.subgraph))
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "the model has no subgraph {}: {}",
+                args.subgraph,
+                args.model.display()
+            ))
+        })?;
+    let palette = if args.dark {
+        view::theme::DARK
+    } else {
+        view::theme::LIGHT
+    };
+    let explicit = !(args.planners.is_empty() || args.planners.iter().any(|i| i == "all"));
+    let problem = &pl.problem;
+    let text = match args.view {
+        ViewArg::Layout => {
+            let k = if explicit {
+                0
+            } else {
+                default_compare(&pl.plans, problem.lifetimes)[0]
+            };
+            svg::layout_svg(problem, &view::LayoutView::build(problem, &pl.plans[k]), &palette)
+        }
+        ViewArg::Compare => {
+            let picked: Vec<usize> = if explicit {
+                (0..pl.plans.len().min(4)).collect()
+            } else {
+                default_compare(&pl.plans, problem.lifetimes)
+            };
+            let views: Vec<view::LayoutView> = picked
+                .iter()
+                .map(|&k| view::LayoutView::build(problem, &pl.plans[k]))
+                .collect();
+            svg::compare_svg(problem, &views, &palette)
+        }
+        ViewArg::Gantt => svg::gantt_svg(problem, &view::GanttView::build(problem), &palette),
+        ViewArg::Conflicts => svg::conflicts_svg(
+            problem,
+            &view::ConflictView::build(problem, None, view::GRAPH_MAX_NODES),
+            &palette,
+        ),
+        ViewArg::Memory => {
+            let plans: Vec<&Plan> = pl.plans.iter().collect();
+            svg::memory_svg(&view::MemoryView::build(problem, &plans), &palette)
+        }
+    };
+    let bytes = if ext.as_deref() == Some("png") {
+        png::svg_to_png(&text)
+            .map_err(|e| CliError::Input(format!("{e}: {}", out.display())))?
+    } else {
+        text.into_bytes()
+    };
+    std::fs::write(out, &bytes).map_err(|e| {
+        CliError::Input(format!("cannot write the file ({e}): {}", out.display()))
+    })?;
+    Ok(format!("wrote {} ({} bytes)\n", out.display(), bytes.len()))
+}

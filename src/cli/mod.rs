@@ -1,0 +1,125 @@
+//! The command line: clap parses into one `Args` struct per subcommand, each run by its own
+//! file over the headless [`crate::document`] pipeline. Errors are one sentence with the file
+//! path last; exit code 1 for bad input, 2 for bad usage.
+
+mod bench;
+mod bench_exact;
+mod export;
+mod plan;
+mod solve;
+mod table;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::analysis::Lifetimes;
+use crate::document::{DocumentError, SelectError};
+
+pub use bench::BenchArgs;
+pub use export::ExportArgs;
+pub use plan::PlanArgs;
+pub use solve::SolveArgs;
+pub use table::plan_table;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "arenascope",
+    version,
+    about = "See every tensor's lifetime and place in the TFLite / TFLite Micro tensor arena; compare memory planners against the lower bound.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A .tflite model or a MiniMalloc .csv problem to open in the GUI (default: an embedded sample model).
+    pub file: Option<PathBuf>,
+    /// Render the window for a few frames, save it as PNG and exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// The panel to show first: summary, tensors, lifetimes, layout, conflicts, memory, compare.
+    #[arg(long, value_name = "NAME")]
+    pub panel: Option<String>,
+    /// Start in the dark theme.
+    #[arg(long)]
+    pub dark: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Plan a model's arena with one or more planners and report arena, lower bound and overhead.
+    Plan(PlanArgs),
+    /// Solve a MiniMalloc CSV problem (id,lower,upper,size[,alignment]; half-open times).
+    Solve(SolveArgs),
+    /// Draw a view of a model's (or CSV problem's) plans as SVG or PNG, with no display.
+    Export(ExportArgs),
+    /// List the planner ids with one line each.
+    Planners,
+    /// Time loading, lifetimes and every planner on models and synthetic problems; print tables.
+    Bench(BenchArgs),
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum LifetimesArg {
+    Litert,
+    Tflm,
+}
+
+impl From<LifetimesArg> for Lifetimes {
+    fn from(l: LifetimesArg) -> Self {
+        match l {
+            LifetimesArg::Litert => Lifetimes::Litert,
+            LifetimesArg::Tflm => Lifetimes::Tflm,
+        }
+    }
+}
+
+/// A failure of a command: bad input (exit 1) or bad usage (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Input(String),
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Input(_) => 1,
+            CliError::Usage(_) => 2,
+        }
+    }
+}
+
+impl From<DocumentError> for CliError {
+    fn from(e: DocumentError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<SelectError> for CliError {
+    fn from(e: SelectError) -> Self {
+        CliError::Usage(e.to_string())
+    }
+}
+
+/// Runs the command; returns what to print on stdout.
+pub fn run(command: Command) -> Result<String, CliError> {
+    match command {
+        Command::Planners => Ok(planners_text()),
+        Command::Plan(args) => plan::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Bench(args) => Ok(bench::run(&args)),
+    }
+}
+
+fn planners_text() -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    for p in crate::planner::REGISTRY {
+        let _ = writeln!(s, "{:<18} {}", p.id, p.summary);
+    }
+    s
+}

@@ -1,0 +1,115 @@
+//! `arenascope plan`: every problem of a model (or a CSV problem) planned by the chosen
+//! planners, as a table, the plan JSON (DESIGN.md §3.2) or one CSV row per buffer.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::{CliError, LifetimesArg};
+use crate::document::{select_planners, Document, PlanRequest};
+use crate::planner::Settings;
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// The .tflite model (a MiniMalloc .csv problem works too).
+    pub model: PathBuf,
+    /// Planner id (see `arenascope planners`); repeat for several; `all` = every heuristic and
+    /// the emulation of the chosen lifetimes' runtime. A runtime emulation named explicitly
+    /// runs on its own runtime's problem, whatever --lifetimes says.
+    #[arg(long = "planner", value_name = "ID")]
+    pub planners: Vec<String>,
+    /// Lifetime convention of the generic planners: the problem LiteRT (per subgraph) or
+    /// TFLite Micro (one arena) solves.
+    #[arg(long, value_enum, default_value = "litert")]
+    pub lifetimes: LifetimesArg,
+    /// Offset alignment of the generic planners (default: 64 with litert lifetimes, 16 with tflm).
+    #[arg(long, value_name = "BYTES")]
+    pub align: Option<u64>,
+    /// Time limit of the search planners, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: PlanFormat,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum PlanFormat {
+    Table,
+    Json,
+    Csv,
+}
+
+/// Opens a file and plans it as the command line asks (shared by `plan` and `export`).
+pub(super) fn open_and_plan(
+    path: &std::path::Path,
+    ids: &[String],
+    lifetimes: LifetimesArg,
+    align: Option<u64>,
+    settings: Settings,
+) -> Result<Document, CliError> {
+    if align == Some(0) {
+        return Err(CliError::Usage("--align must be at least 1".into()));
+    }
+    let lifetimes = lifetimes.into();
+    let mut doc = Document::open(path, lifetimes, align)?;
+    let planners = select_planners(ids, (!doc.is_csv()).then_some(lifetimes))?;
+    doc.plan(PlanRequest {
+        lifetimes,
+        align,
+        planners,
+        settings,
+    })?;
+    if doc.planned.iter().all(|p| p.plans.is_empty()) {
+        return Err(CliError::Usage(format!(
+            "none of the named planners runs on this problem: {}",
+            path.display()
+        )));
+    }
+    Ok(doc)
+}
+
+pub fn run(args: &PlanArgs) -> Result<String, CliError> {
+    let settings = Settings {
+        time_limit_secs: args.time_limit,
+        capacity: None,
+    };
+    let doc = open_and_plan(
+        &args.model,
+        &args.planners,
+        args.lifetimes,
+        args.align,
+        settings,
+    )?;
+    Ok(match args.format {
+        PlanFormat::Json => {
+            serde_json::to_string_pretty(&doc.plan_json_all()).unwrap_or_default() + "\n"
+        }
+        PlanFormat::Csv => crate::export::json::plan_csv(&doc.plan_json_all()),
+        PlanFormat::Table => table(&doc),
+    })
+}
+
+/// One section per problem that has plans: a header line, then the plan table.
+fn table(doc: &Document) -> String {
+    let path = doc.display_path().display().to_string();
+    let mut s = String::new();
+    for pl in doc.planned.iter().filter(|p| !p.plans.is_empty()) {
+        let title = match (pl.problem.lifetimes, pl.problem.subgraph) {
+            (Some(l), Some(sg)) => format!("{path} — subgraph {sg}, {} lifetimes", l.name()),
+            (Some(l), None) => format!("{path} — all subgraphs, {} lifetimes", l.name()),
+            _ => path.clone(),
+        };
+        let _ = writeln!(
+            s,
+            "{title}: {} buffers, {} steps, lower bound {} bytes, {} bytes outside the arena",
+            pl.problem.buffers.len(),
+            pl.problem.steps,
+            pl.problem.lower_bound(),
+            pl.problem.persistent_bytes()
+        );
+        s += &super::plan_table(&pl.problem, &pl.plans);
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,342 @@
+//! The document: one opened file and everything computed from it, headless. It opens a
+//! `.tflite` model or a MiniMalloc CSV problem (typed errors), derives the problems under a
+//! lifetime convention, runs the chosen planners and holds their validated plans; it also
+//! builds what every face reports about them (the plan JSON header, the tensor rows). The
+//! command line, the app, the exports and the benches all stand on this one pipeline, so they
+//! cannot disagree.
+
+mod rows;
+mod select;
+
+use std::path::{Path, PathBuf};
+
+pub use rows::TensorRow;
+pub use select::{default_compare, default_planners, registry_position, select_planners, SelectError};
+
+use crate::analysis::csv::{CsvError, CsvRow};
+use crate::analysis::{self, AnalysisError, Lifetimes, Problem};
+use crate::export::json::ModelInfo;
+use crate::model::{Model, ModelError};
+use crate::plan::{Plan, Violation};
+use crate::planner::{self, PlannerInfo, Scope, Settings};
+
+/// The model embedded in the binary, opened when no file is given.
+pub const SAMPLE_NAME: &str = "residual_branch_f32.tflite (embedded sample)";
+pub const SAMPLE_BYTES: &[u8] = include_bytes!("../../sample_models/residual_branch_f32.tflite");
+
+/// Why a file could not be opened or planned. Every message ends with the file's path.
+#[derive(Debug, thiserror::Error)]
+pub enum DocumentError {
+    #[error("this is a directory, not a model or problem file: {0}")]
+    Directory(PathBuf),
+    #[error("no such file: {0}")]
+    NotFound(PathBuf),
+    #[error("cannot read the file ({source}): {path}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{source}: {path}")]
+    Model { path: PathBuf, source: ModelError },
+    #[error("{source}: {path}")]
+    Csv { path: PathBuf, source: CsvError },
+    #[error("{source}: {path}")]
+    Analysis {
+        path: PathBuf,
+        source: AnalysisError,
+    },
+    #[error("planner {planner} produced an invalid plan ({violation}): {path}")]
+    InvalidPlan {
+        path: PathBuf,
+        planner: &'static str,
+        violation: Violation,
+    },
+}
+
+/// What was opened.
+pub enum Source {
+    Model(Box<Model>),
+    /// A MiniMalloc problem: its rows as written (for `solve --out`) and the problem on
+    /// compressed time.
+    Csv { rows: Vec<CsvRow>, problem: Problem },
+}
+
+/// What to plan: the lifetime convention, the generic planners' alignment, which planners.
+#[derive(Clone, Debug)]
+pub struct PlanRequest {
+    pub lifetimes: Lifetimes,
+    /// Offset alignment of the generic planners (`None`: the convention's default; a CSV
+    /// problem keeps its own).
+    pub align: Option<u64>,
+    pub planners: Vec<&'static PlannerInfo>,
+    pub settings: Settings,
+}
+
+impl PlanRequest {
+    /// Every planner that runs by default on this source under `lifetimes`.
+    pub fn defaults(source: &Source, lifetimes: Lifetimes, align: Option<u64>) -> Self {
+        PlanRequest {
+            lifetimes,
+            align,
+            planners: default_planners(if source.is_csv() {
+                None
+            } else {
+                Some(lifetimes)
+            }),
+            settings: Settings::default(),
+        }
+    }
+}
+
+/// One problem with the plans made on it.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub problem: Problem,
+    pub plans: Vec<Plan>,
+}
+
+pub struct Document {
+    /// The file, `None` for the embedded sample.
+    pub path: Option<PathBuf>,
+    /// The file name shown in titles.
+    pub title: String,
+    /// Size of the file in bytes.
+    pub file_bytes: u64,
+    pub source: Source,
+    /// What `planned` was made with.
+    pub request: PlanRequest,
+    /// The problems and their plans: under a model, first the convention's problems (one per
+    /// subgraph for litert, one for tflm), then the problems of a runtime emulation named for
+    /// another convention; one for a CSV problem.
+    pub planned: Vec<Planned>,
+}
+
+impl Source {
+    pub fn is_csv(&self) -> bool {
+        matches!(self, Source::Csv { .. })
+    }
+
+    /// Reads a model or, for a `.csv` path, a MiniMalloc problem.
+    pub fn open(path: &Path) -> Result<(Source, u64), DocumentError> {
+        if path.is_dir() {
+            return Err(DocumentError::Directory(path.into()));
+        }
+        if !path.exists() {
+            return Err(DocumentError::NotFound(path.into()));
+        }
+        let read_err = |source| DocumentError::Read {
+            path: path.into(),
+            source,
+        };
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+        {
+            let text = std::fs::read_to_string(path).map_err(read_err)?;
+            let (rows, problem) =
+                analysis::csv::read_problem(&text).map_err(|source| DocumentError::Csv {
+                    path: path.into(),
+                    source,
+                })?;
+            Ok((Source::Csv { rows, problem }, text.len() as u64))
+        } else {
+            let bytes = std::fs::read(path).map_err(read_err)?;
+            let model = Model::from_bytes(&bytes).map_err(|source| DocumentError::Model {
+                path: path.into(),
+                source,
+            })?;
+            Ok((Source::Model(Box::new(model)), bytes.len() as u64))
+        }
+    }
+}
+
+impl Document {
+    /// Opens a file without planning it yet (`plan` does).
+    pub fn open(path: &Path, lifetimes: Lifetimes, align: Option<u64>) -> Result<Self, DocumentError> {
+        let (source, file_bytes) = Source::open(path)?;
+        let title = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let request = PlanRequest::defaults(&source, lifetimes, align);
+        Ok(Document {
+            path: Some(path.to_path_buf()),
+            title,
+            file_bytes,
+            source,
+            request,
+            planned: Vec::new(),
+        })
+    }
+
+    /// The embedded sample model, not planned yet.
+    pub fn sample(lifetimes: Lifetimes, align: Option<u64>) -> Result<Self, DocumentError> {
+        let model = Model::from_bytes(SAMPLE_BYTES).map_err(|source| DocumentError::Model {
+            path: SAMPLE_NAME.into(),
+            source,
+        })?;
+        let source = Source::Model(Box::new(model));
+        let request = PlanRequest::defaults(&source, lifetimes, align);
+        Ok(Document {
+            path: None,
+            title: SAMPLE_NAME.into(),
+            file_bytes: SAMPLE_BYTES.len() as u64,
+            source,
+            request,
+            planned: Vec::new(),
+        })
+    }
+
+    /// Where messages point: the file, or the sample's name.
+    pub fn display_path(&self) -> PathBuf {
+        self.path.clone().unwrap_or_else(|| self.title.clone().into())
+    }
+
+    pub fn is_csv(&self) -> bool {
+        self.source.is_csv()
+    }
+
+    pub fn model(&self) -> Option<&Model> {
+        match &self.source {
+            Source::Model(m) => Some(m),
+            Source::Csv { .. } => None,
+        }
+    }
+
+    /// Derives the problems and runs `request`'s planners on them; every plan is validated.
+    /// The generic planners solve the convention's problems at the requested alignment; a
+    /// runtime emulation solves its own runtime's problems (named for another convention, it
+    /// adds those problems); on a CSV problem every planner places the buffers as given.
+    pub fn plan(&mut self, request: PlanRequest) -> Result<(), DocumentError> {
+        let path = self.display_path();
+        let analysis_err = |source| DocumentError::Analysis {
+            path: path.clone(),
+            source,
+        };
+        let mut planned = Vec::new();
+        match &self.source {
+            Source::Model(model) => {
+                let align = request.align.unwrap_or(request.lifetimes.default_alignment());
+                let own = analysis::problems(model, request.lifetimes).map_err(analysis_err)?;
+                for problem in own {
+                    let generic = problem.clone().with_alignment(align);
+                    let mut plans = Vec::new();
+                    for p in &request.planners {
+                        match p.scope {
+                            Scope::Any => plans.push(run(p, &generic, &request.settings, &path)?),
+                            Scope::Runtime(l) if l == request.lifetimes => {
+                                plans.push(run(p, &problem, &request.settings, &path)?)
+                            }
+                            Scope::Runtime(_) => {}
+                        }
+                    }
+                    planned.push(Planned {
+                        problem: generic,
+                        plans,
+                    });
+                }
+                for p in &request.planners {
+                    let Scope::Runtime(l) = p.scope else { continue };
+                    if l == request.lifetimes {
+                        continue;
+                    }
+                    for problem in analysis::problems(model, l).map_err(analysis_err)? {
+                        let plans = vec![run(p, &problem, &request.settings, &path)?];
+                        planned.push(Planned { problem, plans });
+                    }
+                }
+            }
+            Source::Csv { problem, .. } => {
+                let problem = match request.align {
+                    Some(a) => problem.clone().with_alignment(a),
+                    None => problem.clone(),
+                };
+                let plans = request
+                    .planners
+                    .iter()
+                    .map(|p| run(p, &problem, &request.settings, &path))
+                    .collect::<Result<_, _>>()?;
+                planned.push(Planned { problem, plans });
+            }
+        }
+        self.planned = planned;
+        self.request = request;
+        Ok(())
+    }
+
+    /// Problems the subgraph selector offers (litert lifetimes on a model: one per subgraph).
+    pub fn problem_count(&self) -> usize {
+        self.planned.len()
+    }
+
+    /// Problem `index` (clamped to the last one).
+    pub fn problem(&self, index: usize) -> &Problem {
+        &self.planned[index.min(self.planned.len().saturating_sub(1))].problem
+    }
+
+    pub fn plans(&self, index: usize) -> &[Plan] {
+        &self.planned[index.min(self.planned.len().saturating_sub(1))].plans
+    }
+
+    /// The model facts of the plan JSON header (DESIGN.md §3.2).
+    pub fn model_info(&self) -> ModelInfo {
+        let (subgraphs, tensors, operators) = match &self.source {
+            Source::Model(m) => (m.subgraphs.len(), m.tensor_count(), m.operator_count()),
+            Source::Csv { problem, .. } => (1, problem.buffers.len(), 0),
+        };
+        ModelInfo {
+            path: self.display_path().display().to_string(),
+            bytes: self.file_bytes,
+            subgraphs,
+            tensors,
+            operators,
+        }
+    }
+
+    /// The plan JSON (DESIGN.md §3.2) of the plans on the problems `indices`: planners in
+    /// registry order, then by problem.
+    pub fn plan_json(&self, indices: &[usize]) -> serde_json::Value {
+        let mut entries: Vec<(usize, usize, serde_json::Value)> = Vec::new();
+        for &i in indices {
+            let Some(pl) = self.planned.get(i) else { continue };
+            for plan in &pl.plans {
+                entries.push((
+                    registry_position(plan.planner),
+                    i,
+                    crate::export::json::plan_entry(&pl.problem, plan),
+                ));
+            }
+        }
+        entries.sort_by_key(|e| (e.0, e.1));
+        crate::export::json::plan_document(
+            &self.model_info(),
+            entries.into_iter().map(|e| e.2).collect(),
+        )
+    }
+
+    /// The plan JSON of every problem.
+    pub fn plan_json_all(&self) -> serde_json::Value {
+        let all: Vec<usize> = (0..self.planned.len()).collect();
+        self.plan_json(&all)
+    }
+
+    /// Every tensor row of problem `index`: planned buffers, in-place aliases, tensors kept
+    /// outside the arena, and the model's constants.
+    pub fn tensor_rows(&self, index: usize) -> Vec<TensorRow> {
+        rows::tensor_rows(self.model(), self.problem(index))
+    }
+}
+
+/// Runs one planner; an invalid plan is an error naming the planner.
+fn run(
+    info: &'static PlannerInfo,
+    problem: &Problem,
+    settings: &Settings,
+    path: &Path,
+) -> Result<Plan, DocumentError> {
+    planner::run(info, problem, settings).map_err(|violation| DocumentError::InvalidPlan {
+        path: path.into(),
+        planner: info.id,
+        violation,
+    })
+}
