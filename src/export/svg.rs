@@ -1,14 +1,16 @@
-//! SVG drawings of the views (DESIGN.md §3.3 export), written from the same geometry the GUI
-//! paints (`view/`), and PNG rendered from the SVG with resvg. Exports show the full extent.
+//! SVG drawings of the views (DESIGN.md §3.3 export). They draw only what `view/` computed
+//! (rectangles, node radii, label sides, axis tops, arena groups) with the thresholds of
+//! `view::PAINT`, mapped linearly onto the canvas, so an export is the screen at another size.
+//! Exports show the full extent.
 
 use std::fmt::Write as _;
 
 use crate::analysis::Problem;
-use crate::view::short_name;
+use crate::view::conflicts::LabelSide;
 use crate::view::theme::{Palette, Rgba};
 use crate::view::{
-    byte_ticks, format_bytes, format_tick, nice_ticks, ConflictView, GanttView, LayoutView,
-    MemoryView,
+    byte_ticks, format_bytes, format_tick, nice_ticks, short_name, ConflictView, GanttView,
+    LayoutView, MemoryView, PAINT,
 };
 
 /// Where plot units land on the canvas.
@@ -127,22 +129,9 @@ impl Svg {
     }
 }
 
-/// Rough text width for a font size (labels only go where they fit).
+/// Estimated text width for a font size (the painter measures; the SVG estimates).
 fn text_width(s: &str, size: f64) -> f64 {
-    s.chars().count() as f64 * size * 0.55
-}
-
-/// Shortens `s` to fit `width` pixels at `size`, with an ellipsis.
-fn fit_label(s: &str, width: f64, size: f64) -> Option<String> {
-    let max_chars = (width / (size * 0.55)).floor() as usize;
-    let n = s.chars().count();
-    if n <= max_chars {
-        Some(s.to_string())
-    } else if max_chars >= 6 {
-        Some(s.chars().take(max_chars - 1).collect::<String>() + "…")
-    } else {
-        None
-    }
+    s.chars().count() as f64 * size * PAINT.glyph_width
 }
 
 fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
@@ -245,6 +234,7 @@ fn draw_layout(
     title: &str,
 ) {
     axes(svg, f, p, "step", true);
+    let mut labels = 0;
     for h in &v.holes {
         svg.rect(
             f.x(h.x0),
@@ -281,18 +271,19 @@ fn draw_layout(
             );
         }
         let (w, h) = (x1 - x0, bottom - top);
-        if h >= 13.0 {
+        if labels < PAINT.max_labels {
             if let Some(label) =
-                fit_label(short_name(&problem.buffers[r.buffer].name), w - 6.0, 10.0)
+                PAINT.rect_label(short_name(&problem.buffers[r.buffer].name), w, h)
             {
                 svg.text(
-                    x0 + 3.0,
+                    x0 + PAINT.label_padding_px,
                     top + h / 2.0 + 4.0,
-                    10.0,
+                    PAINT.label_font_px,
                     Rgba::rgb(0x10, 0x10, 0x10),
                     "start",
                     &label,
                 );
+                labels += 1;
             }
         }
     }
@@ -334,18 +325,12 @@ fn lower_bound_line(svg: &mut Svg, f: &Frame, p: &Palette, bytes: u64) {
 }
 
 fn layout_title(v: &LayoutView) -> String {
-    let over = v.arena_bytes.saturating_sub(v.lower_bound);
-    let pct = if v.lower_bound > 0 {
-        100.0 * over as f64 / v.lower_bound as f64
-    } else {
-        0.0
-    };
     format!(
         "{}: arena {} ({} B), +{:.2}% over the lower bound",
         v.planner,
         format_bytes(v.arena_bytes),
         v.arena_bytes,
-        pct
+        v.overhead_pct()
     )
 }
 
@@ -359,7 +344,7 @@ pub fn layout_svg(problem: &Problem, v: &LayoutView, p: &Palette) -> String {
         x_min: 0.0,
         x_max: v.steps.max(1) as f64,
         y_min: 0.0,
-        y_max: (v.arena_bytes.max(v.lower_bound).max(1) as f64) * 1.05,
+        y_max: v.axis_top(),
     };
     draw_layout(&mut svg, problem, v, &f, p, &layout_title(v));
     let legend_y = svg.height - 12.0;
@@ -373,13 +358,7 @@ pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> Stri
     let width = 1600.0;
     let col = (width - 40.0) / n;
     let mut svg = Svg::new(width, 800.0, p);
-    let y_max = views
-        .iter()
-        .map(|v| v.arena_bytes.max(v.lower_bound))
-        .max()
-        .unwrap_or(1)
-        .max(1) as f64
-        * 1.05;
+    let y_max = LayoutView::shared_axis_top(&views.iter().collect::<Vec<_>>());
     for (k, v) in views.iter().enumerate() {
         let f = Frame {
             left: 20.0 + col * k as f64 + 75.0,
@@ -391,17 +370,11 @@ pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> Stri
             y_min: 0.0,
             y_max,
         };
-        let over = v.arena_bytes.saturating_sub(v.lower_bound);
-        let pct = if v.lower_bound > 0 {
-            100.0 * over as f64 / v.lower_bound as f64
-        } else {
-            0.0
-        };
         let title = format!(
             "{}: {} (+{:.1}%)",
             v.planner,
             format_bytes(v.arena_bytes),
-            pct
+            v.overhead_pct()
         );
         draw_layout(&mut svg, problem, v, &f, p, &title);
     }
@@ -436,18 +409,19 @@ pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
     for bar in &v.bars {
         let y_top = f.top + bar.row as f64 * row_h;
         let (x0, x1) = (f.x(bar.x0), f.x(bar.x1));
+        let inset = PAINT.gantt_bar_inset;
         svg.rect(
             x0,
-            y_top + row_h * 0.1,
+            y_top + row_h * inset,
             x1 - x0,
-            row_h * 0.8,
+            row_h * (1.0 - 2.0 * inset),
             &p.kind(bar.kind).hex(),
             0.95,
             None,
         );
-        if row_h >= 11.0 {
+        if row_h >= PAINT.gantt_label_min_row_px {
             if let Some(label) =
-                fit_label(short_name(&problem.buffers[bar.buffer].name), 400.0, 9.0)
+                PAINT.fit_label(short_name(&problem.buffers[bar.buffer].name), 400.0, 9.0)
             {
                 svg.text(
                     x1 + 4.0,
@@ -515,7 +489,6 @@ fn draw_live(svg: &mut Svg, live: &[u64], f: &Frame, p: &Palette) {
 
 pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     let mut svg = Svg::new(1400.0, 600.0, p);
-    let top = v.top_bytes() as f64;
     let f = Frame {
         left: 90.0,
         top: 50.0,
@@ -524,32 +497,30 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
         x_min: 0.0,
         x_max: v.steps.max(1) as f64,
         y_min: 0.0,
-        y_max: top * 1.05,
+        y_max: v.axis_top,
     };
     axes(&mut svg, &f, p, "step", true);
     draw_live(&mut svg, &v.live_bytes, &f, p);
     lower_bound_line(&mut svg, &f, p, v.lower_bound);
-    // Arena lines: plans with the same arena share a line and a label; labels are stacked so
-    // that they never overlap.
-    let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
-    for (name, bytes) in &v.arenas {
-        match groups.iter_mut().find(|g| g.0 == *bytes) {
-            Some(g) => g.1.push(name),
-            None => groups.push((*bytes, vec![name])),
-        }
-    }
-    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
+    // One line and one label per group of equal arenas, labels stacked so that they never
+    // overlap; a group off scale is a mark at the top edge with its value.
     let mut last_label_y = f64::NEG_INFINITY;
-    for (bytes, names) in groups {
-        let y = f.y(bytes as f64);
-        svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
-        let ly = (y + 4.0).max(last_label_y + 13.0);
-        let who = if names.len() > 2 {
-            format!("{} and {} more", names[0], names.len() - 1)
+    for g in &v.groups {
+        let label = format!("{} {} ({} B)", g.who(), format_bytes(g.bytes), g.bytes);
+        let y = if g.off_scale {
+            svg.line(f.left + f.width - 10.0, f.top, f.left + f.width, f.top, p.arena_line, 3.0, false);
+            f.top
         } else {
-            names.join(", ")
+            let y = f.y(g.bytes as f64);
+            svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
+            y
         };
-        let label = format!("{who} {} ({bytes} B)", format_bytes(bytes));
+        let ly = (y + 4.0).max(last_label_y + 13.0);
+        let label = if g.off_scale {
+            format!("{label}, off scale above")
+        } else {
+            label
+        };
         svg.text(
             f.left + f.width + 8.0,
             ly,
@@ -571,15 +542,14 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     svg.finish()
 }
 
+/// Radius of the circle the conflict graph is drawn on, px (its centre is mid-canvas).
+pub const GRAPH_RING_PX: f64 = 380.0;
+
 pub fn conflicts_svg(problem: &Problem, v: &ConflictView, p: &Palette) -> String {
     let (w, h) = (1200.0, 1000.0);
     let mut svg = Svg::new(w, h, p);
-    let labels = v.nodes.len() <= 80;
-    let ring = if labels { 330.0 } else { 430.0 };
+    let ring = GRAPH_RING_PX;
     let (cx, cy) = (w / 2.0, h / 2.0 + 20.0);
-    // Largest node: a fraction of the spacing between neighbours on the ring.
-    let spacing = std::f64::consts::TAU * ring / v.nodes.len().max(1) as f64;
-    let max_r = (spacing * 0.9).clamp(3.0, 26.0);
     let pos = |k: usize| (cx + ring * v.nodes[k].x, cy - ring * v.nodes[k].y);
     for &(a, b) in &v.edges {
         let ((xa, ya), (xb, yb)) = (pos(a), pos(b));
@@ -587,14 +557,17 @@ pub fn conflicts_svg(problem: &Problem, v: &ConflictView, p: &Palette) -> String
         let (color, width) = if clique { (p.peak, 1.6) } else { (p.edge, 0.8) };
         svg.line(xa, ya, xb, yb, color, width, false);
     }
+    let font = 10.0;
+    // Label boxes already placed: none overlaps another (as on screen).
+    let mut placed: Vec<[f64; 4]> = Vec::new();
     for (k, n) in v.nodes.iter().enumerate() {
         let (x, y) = pos(k);
-        let r = n.radius * max_r;
+        let r = (n.radius * ring).max(PAINT.node_min_px);
         let stroke = if n.in_peak_clique {
-            format!(" stroke=\"{}\" stroke-width=\"2.5\"", p.peak.hex())
+            format!(" stroke=\"{}\" stroke-width=\"2\"", p.peak.hex())
         } else {
             format!(
-                " stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"0.6\"",
+                " stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"0.5\"",
                 p.outline.hex()
             )
         };
@@ -603,22 +576,27 @@ pub fn conflicts_svg(problem: &Problem, v: &ConflictView, p: &Palette) -> String
             "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" fill=\"{}\"{stroke}/>",
             p.kind(n.kind).hex()
         );
-        if labels {
-            if let Some(label) = fit_label(short_name(&problem.buffers[n.buffer].name), 200.0, 10.0)
-            {
-                let (lx, ly) = (
-                    cx + (ring + r + 8.0) * n.x,
-                    cy - (ring + r + 8.0) * n.y + 4.0,
-                );
-                let anchor = if n.x > 0.05 {
-                    "start"
-                } else if n.x < -0.05 {
-                    "end"
-                } else {
-                    "middle"
-                };
-                svg.text(lx, ly, 10.0, p.weak_text, anchor, &label);
-            }
+        if placed.len() >= PAINT.max_labels {
+            continue;
+        }
+        let (ax, ay) = (
+            x + (r + PAINT.node_label_gap_px) * n.x,
+            y - (r + PAINT.node_label_gap_px) * n.y,
+        );
+        let tw = text_width(&n.label, font);
+        let (x0, anchor) = match n.side {
+            LabelSide::Right => (ax, "start"),
+            LabelSide::Left => (ax - tw, "end"),
+            LabelSide::Centre => (ax - tw / 2.0, "middle"),
+        };
+        let bx = [x0, ay - font / 2.0, x0 + tw, ay + font / 2.0];
+        let inside = bx[0] >= 0.0 && bx[2] <= w && bx[1] >= 0.0 && bx[3] <= h;
+        let free = !placed
+            .iter()
+            .any(|q| bx[0] < q[2] && q[0] < bx[2] && bx[1] < q[3] && q[1] < bx[3]);
+        if inside && free {
+            placed.push(bx);
+            svg.text(ax, ay + font * 0.35, font, p.weak_text, anchor, &n.label);
         }
     }
     let title = match v.neighbourhood_of {

@@ -8,7 +8,20 @@
 //! behind a node. Above `max_nodes` buffers only a focus buffer's neighbourhood is shown (the
 //! selected one, else the largest at the peak).
 
+use super::options::PAINT;
+use super::short_name;
 use crate::analysis::{BufferKind, Problem};
+
+/// Which way a node's label runs from its anchor outside the circle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelSide {
+    /// Starts at the anchor (right half of the circle).
+    Right,
+    /// Ends at the anchor (left half).
+    Left,
+    /// Centred on it (top and bottom).
+    Centre,
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
@@ -19,9 +32,14 @@ pub struct Node {
     pub y: f64,
     /// Angle on the circle, radians (0 = right, counter-clockwise).
     pub angle: f64,
-    /// Radius relative to the largest node (0.25 ..= 1).
+    /// Radius relative to the largest node (0.25 ..= 1): area by bytes.
+    pub relative: f64,
+    /// Radius in plot units (the circle has radius 1): what the painter and the SVG draw.
     pub radius: f64,
     pub in_peak_clique: bool,
+    /// The label: the buffer's short name, cut to `PAINT.node_label_max_chars`.
+    pub label: String,
+    pub side: LabelSide,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +102,9 @@ impl ConflictView {
         // Circle order: first step, last step, id; the first node at the top, clockwise.
         shown.sort_by_key(|&i| (b[i].first, b[i].last, i));
         let n = shown.len().max(1) as f64;
+        // The largest node: a fraction of the spacing between neighbours, capped.
+        let max_radius = (std::f64::consts::TAU / n * PAINT.node_spacing_fraction)
+            .min(PAINT.node_max_radius);
         let index_of: std::collections::HashMap<usize, usize> =
             shown.iter().enumerate().map(|(k, &i)| (i, k)).collect();
         let nodes: Vec<Node> = shown
@@ -91,14 +112,36 @@ impl ConflictView {
             .enumerate()
             .map(|(k, &i)| {
                 let angle = std::f64::consts::FRAC_PI_2 - std::f64::consts::TAU * k as f64 / n;
+                let relative = (b[i].size_bytes as f64 / max_bytes)
+                    .sqrt()
+                    .max(PAINT.node_min_relative);
+                let x = angle.cos();
+                let name = short_name(&b[i].name);
+                let label = if name.chars().count() > PAINT.node_label_max_chars {
+                    name.chars()
+                        .take(PAINT.node_label_max_chars - 1)
+                        .collect::<String>()
+                        + "…"
+                } else {
+                    name.to_string()
+                };
                 Node {
                     buffer: i,
                     kind: b[i].kind,
-                    x: angle.cos(),
+                    x,
                     y: angle.sin(),
                     angle,
-                    radius: (b[i].size_bytes as f64 / max_bytes).sqrt().max(0.25),
+                    relative,
+                    radius: relative * max_radius,
                     in_peak_clique: peak_clique.contains(&i),
+                    label,
+                    side: if x > 0.05 {
+                        LabelSide::Right
+                    } else if x < -0.05 {
+                        LabelSide::Left
+                    } else {
+                        LabelSide::Centre
+                    },
                 }
             })
             .collect();
@@ -132,7 +175,12 @@ mod tests {
         assert!((v.nodes[0].y - 1.0).abs() < 1e-9 && v.nodes[1].x > 0.0 && v.nodes[2].x < 0.0);
         // Live bytes: 10, 30, 35, 15 at steps 0..3: the peak is step 2, buffers 1 and 2.
         assert_eq!(v.peak_clique, vec![1, 2]);
-        assert!(v.nodes[1].radius == 1.0 && v.nodes[0].radius < 1.0);
+        assert!(v.nodes[1].relative == 1.0 && v.nodes[0].relative < 1.0);
+        // Three nodes: the spacing fraction gives 0.94, capped at 0.08 plot units.
+        assert_eq!(v.nodes[1].radius, 0.08);
+        assert_eq!(v.nodes[0].side, LabelSide::Centre);
+        assert_eq!(v.nodes[1].side, LabelSide::Right);
+        assert_eq!(v.nodes[2].side, LabelSide::Left);
     }
 
     #[test]
@@ -140,6 +188,10 @@ mod tests {
         let p = crate::synth::network_like(2000, 3, 64);
         let v = ConflictView::build(&p, Some(1000), 400);
         assert_eq!(v.neighbourhood_of, Some((1000, 2000)));
+        // Many nodes: the largest is 0.45 of the spacing on the unit circle.
+        let spacing = std::f64::consts::TAU / v.nodes.len() as f64;
+        let largest = v.nodes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        assert!((largest - 0.45 * spacing).abs() < 1e-12, "{largest}");
         assert!(v.nodes.iter().any(|n| n.buffer == 1000));
         assert!(v
             .nodes

@@ -3,6 +3,7 @@
 //! the lower bound.
 
 use crate::analysis::{round_up, BufferKind, Problem};
+use super::options::PAINT;
 use crate::plan::{self, Plan};
 
 /// One buffer's rectangle. `x` in steps (`[first, last + 1)`), `y` in bytes.
@@ -92,6 +93,27 @@ impl LayoutView {
         }
     }
 
+    pub fn overhead_bytes(&self) -> u64 {
+        self.arena_bytes.saturating_sub(self.lower_bound)
+    }
+
+    pub fn overhead_pct(&self) -> f64 {
+        super::overhead_pct(self.arena_bytes, self.lower_bound)
+    }
+
+    /// The top of this layout's byte axis: the arena or the lower bound, with head room.
+    pub fn axis_top(&self) -> f64 {
+        self.arena_bytes.max(self.lower_bound).max(1) as f64 * PAINT.byte_axis_headroom
+    }
+
+    /// One byte axis for layouts compared side by side: the highest of their tops.
+    pub fn shared_axis_top(views: &[&LayoutView]) -> f64 {
+        views
+            .iter()
+            .map(|v| v.axis_top())
+            .fold(PAINT.byte_axis_headroom, f64::max)
+    }
+
     /// The buffer whose rectangle (padding included) holds the point, smallest first.
     pub fn hit(&self, x: f64, y: f64) -> Option<usize> {
         self.rects
@@ -115,7 +137,7 @@ mod tests {
         let (_, p) =
             read_problem("id,lower,upper,size,alignment\n0,0,2,10,8\n1,1,3,20,8\n2,2,4,15,8\n")
                 .unwrap();
-        let plan = crate::plan::run(
+        let plan = crate::planner::run(
             planner::find("size-first-fit").unwrap(),
             &p,
             &Settings::default(),
@@ -149,6 +171,8 @@ mod tests {
         );
         assert_eq!(v.arena_bytes, 39);
         assert_eq!(v.lower_bound, 35);
+        assert!((v.overhead_pct() - 100.0 * 4.0 / 35.0).abs() < 1e-9);
+        assert_eq!(v.axis_top(), 39.0 * 1.05);
         assert_eq!(v.hit(1.5, 5.0), Some(1));
         assert_eq!(v.hit(0.5, 36.0), Some(0), "padding belongs to its buffer");
         assert_eq!(v.hit(0.5, 5.0), None, "a hole is not a buffer");

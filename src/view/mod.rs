@@ -5,16 +5,28 @@
 pub mod conflicts;
 pub mod gantt;
 pub mod layout;
+pub mod lod;
 pub mod memory;
+pub mod options;
 pub mod theme;
 
 pub use conflicts::ConflictView;
 pub use gantt::GanttView;
 pub use layout::LayoutView;
 pub use memory::MemoryView;
+pub use options::{PaintOptions, PAINT};
 
 /// Conflict graphs above this many buffers show one buffer's neighbourhood.
-pub const GRAPH_MAX_NODES: usize = 400;
+pub const GRAPH_MAX_NODES: usize = PAINT.graph_max_nodes;
+
+/// Overhead of an arena over the lower bound, in percent of the bound (0 for an empty bound).
+pub fn overhead_pct(arena_bytes: u64, lower_bound: u64) -> f64 {
+    if lower_bound > 0 {
+        100.0 * arena_bytes.saturating_sub(lower_bound) as f64 / lower_bound as f64
+    } else {
+        0.0
+    }
+}
 
 /// Bytes for people: `812 B`, `48.0 KiB`, `3.20 MiB`.
 pub fn format_bytes(bytes: u64) -> String {
