@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use arenascope::app::{ArenaApp, Panel, Settings};
+use arenascope::app::{ArenaApp, Command, Panel, Preferences};
 
 /// One frame; with `pan`, a horizontal wheel scroll moves the plot so every frame draws new
 /// bounds.
@@ -72,21 +72,23 @@ fn main() {
     println!("|---|---|---|---|---|---|---|");
     for (name, path) in &workloads {
         for panel in Panel::ALL {
-            let settings = Settings {
+            let prefs = Preferences {
                 panel,
-                ..Settings::default()
+                ..Preferences::default()
             };
-            let mut app = ArenaApp::new(settings, Some(path));
+            let mut app = ArenaApp::new(prefs, Some(path));
             assert!(app.error.is_none(), "{:?}", app.error);
             // Select the largest buffer at the peak, so every panel paints a highlight and the
             // conflict graph of the large problem shows its neighbourhood.
             let problem = app.doc.problem(0);
             let m = arenascope::plan::metrics(problem, &app.doc.plans(0)[0].offsets);
-            app.selected = m
+            let largest = m
                 .peak_buffers
                 .iter()
                 .max_by_key(|&&b| problem.buffers[b].size_bytes)
                 .map(|&b| problem.buffers[b].tensor);
+            app.push(Command::Select(largest));
+            app.apply_commands();
             let ctx = egui::Context::default();
             let cold = frame(&ctx, &mut app, 0.0, false);
             let steady = percentiles(

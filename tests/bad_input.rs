@@ -261,7 +261,7 @@ proptest! {
                     for p in &problems {
                         for info in REGISTRY.iter().filter(|i| i.applies_to(p) || i.scope == arenascope::planner::Scope::Any) {
                             if p.buffers.len() < 5000 {
-                                let _ = arenascope::plan::run(info, p, &Settings::default());
+                                let _ = arenascope::planner::run(info, p, &Settings::default());
                             }
                         }
                     }

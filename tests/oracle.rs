@@ -79,7 +79,7 @@ fn check_model(path: &Path) -> Row {
         read_json(&stem.with_extension("litert.json")).filter(|t| t.get("error").is_none())
     {
         let problem = litert::problem(&model, 0).expect("litert problem");
-        let plan = arenascope::plan::run(planner::find("litert").unwrap(), &problem, &settings)
+        let plan = arenascope::planner::run(planner::find("litert").unwrap(), &problem, &settings)
             .expect("valid litert plan");
         let observed = truth["arena"]["used_bytes"].as_u64().unwrap_or(0);
         row.litert_observed = Some(observed);
@@ -147,7 +147,7 @@ fn check_model(path: &Path) -> Row {
             if let Some(head) = truth["head_bytes"].as_u64() {
                 let problem = tflm::problem(&model).expect("tflm problem");
                 let plan =
-                    arenascope::plan::run(planner::find("tflm").unwrap(), &problem, &settings)
+                    arenascope::planner::run(planner::find("tflm").unwrap(), &problem, &settings)
                         .expect("valid tflm plan");
                 row.tflm_observed = Some(head);
                 row.tflm_ours = Some(plan.arena_bytes);

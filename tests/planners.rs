@@ -1,7 +1,7 @@
 //! Planners on hand-computed problems and random ones (DESIGN.md §1.3, §2).
 
-use arenascope::analysis::{Buffer, BufferKind, Problem};
 use arenascope::analysis::csv::read_problem;
+use arenascope::analysis::{Buffer, BufferKind, Problem};
 use arenascope::plan::{self, validate, Violation};
 use arenascope::planner::{self, Settings, REGISTRY};
 use proptest::prelude::*;
@@ -21,7 +21,7 @@ fn buf(id: usize, size: u64, first: u32, last: u32) -> Buffer {
 }
 
 fn run(id: &str, problem: &Problem) -> plan::Plan {
-    plan::run(planner::find(id).unwrap(), problem, &Settings::default()).expect("valid plan")
+    planner::run(planner::find(id).unwrap(), problem, &Settings::default()).expect("valid plan")
 }
 
 /// 10, 20 and 15 bytes over the half-open steps [0,2), [1,3), [2,4).
@@ -171,7 +171,7 @@ proptest! {
         for info in generic_planners() {
             let out = (info.run)(&p, &Settings::default());
             prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()), "planner {}", info.id);
-            prop_assert!(plan::arena_bytes(&p, &out.offsets) >= lb, "planner {}", info.id);
+            prop_assert!(p.arena_bytes(&out.offsets) >= lb, "planner {}", info.id);
             // Deterministic: the same input gives the same plan.
             let again = (info.run)(&p.clone(), &Settings::default());
             prop_assert_eq!(&out.offsets, &again.offsets, "planner {}", info.id);
@@ -183,7 +183,7 @@ proptest! {
         let p = p.with_alignment(1);
         let sum: u64 = p.buffers.iter().map(|b| b.size_bytes).sum();
         let out = (planner::find("naive").unwrap().run)(&p, &Settings::default());
-        prop_assert_eq!(plan::arena_bytes(&p, &out.offsets), sum);
+        prop_assert_eq!(p.arena_bytes(&out.offsets), sum);
     }
 
     #[test]
@@ -326,8 +326,8 @@ proptest! {
         let again = (planner::find("hill-climb").unwrap().run)(&p, &Settings::default());
         prop_assert_eq!(&hc.offsets, &again.offsets);
         let sff = (planner::find("size-first-fit").unwrap().run)(&p, &Settings::default());
-        prop_assert!(plan::arena_bytes(&p, &hc.offsets) <= plan::arena_bytes(&p, &sff.offsets));
-        prop_assert!(plan::arena_bytes(&p, &hc.offsets) >= p.lower_bound());
+        prop_assert!(p.arena_bytes(&hc.offsets) <= p.arena_bytes(&sff.offsets));
+        prop_assert!(p.arena_bytes(&hc.offsets) >= p.lower_bound());
     }
 }
 
@@ -377,7 +377,7 @@ proptest! {
     fn exact_finds_the_brute_force_optimum_on_small_problems(p in arb_problem(7)) {
         let out = (planner::find("exact").unwrap().run)(&p, &Settings::default());
         prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()));
-        let arena = plan::arena_bytes(&p, &out.offsets);
+        let arena = p.arena_bytes(&out.offsets);
         prop_assert_eq!(arena, brute_force_optimum(&p));
         prop_assert_eq!(out.proven_bound, Some(arena), "proved optimal");
     }
@@ -391,10 +391,10 @@ proptest! {
         let settings = Settings { time_limit_secs: 0.3, capacity: None };
         let out = (planner::find("exact").unwrap().run)(&p, &settings);
         prop_assert_eq!(validate(&p, &out.offsets, None), Ok(()));
-        let arena = plan::arena_bytes(&p, &out.offsets);
+        let arena = p.arena_bytes(&out.offsets);
         for info in generic_planners() {
             let h = (info.run)(&p, &settings);
-            prop_assert!(arena <= plan::arena_bytes(&p, &h.offsets), "{} beat exact", info.id);
+            prop_assert!(arena <= p.arena_bytes(&h.offsets), "{} beat exact", info.id);
         }
         let bound = out.proven_bound.unwrap_or(0);
         prop_assert!(bound >= p.lower_bound() && bound <= arena);
@@ -417,7 +417,7 @@ proptest! {
         let milp = (planner::find("milp").unwrap().run)(&p, &settings);
         prop_assert_eq!(validate(&p, &milp.offsets, None), Ok(()));
         let exact = (planner::find("exact").unwrap().run)(&p, &settings);
-        prop_assert_eq!(plan::arena_bytes(&p, &milp.offsets), plan::arena_bytes(&p, &exact.offsets));
+        prop_assert_eq!(p.arena_bytes(&milp.offsets), p.arena_bytes(&exact.offsets));
     }
 }
 
@@ -472,10 +472,7 @@ fn milp_and_exact_agree_on_seeded_12_buffer_problems() {
         let milp = (planner::find("milp").unwrap().run)(&p, &settings);
         assert_eq!(validate(&p, &milp.offsets, None), Ok(()));
         let exact = (planner::find("exact").unwrap().run)(&p, &settings);
-        let (m, e) = (
-            plan::arena_bytes(&p, &milp.offsets),
-            plan::arena_bytes(&p, &exact.offsets),
-        );
+        let (m, e) = (p.arena_bytes(&milp.offsets), p.arena_bytes(&exact.offsets));
         assert_eq!(
             exact.proven_bound,
             Some(e),

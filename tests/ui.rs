@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use arenascope::app::{panels, ArenaApp, Panel, Settings};
+use arenascope::app::{ArenaApp, Command, Panel, Preferences};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
@@ -22,18 +22,18 @@ fn harness(app: ArenaApp) -> Harness<'static, ArenaApp> {
 }
 
 fn app_on(model: &str, panel: Panel) -> ArenaApp {
-    let settings = Settings {
+    let prefs = Preferences {
         panel,
-        ..Settings::default()
+        ..Preferences::default()
     };
-    let app = ArenaApp::new(settings, Some(&sample(model)));
+    let app = ArenaApp::new(prefs, Some(&sample(model)));
     assert!(app.error.is_none(), "{:?}", app.error);
     app
 }
 
 #[test]
 fn opening_without_a_file_shows_the_embedded_sample() {
-    let app = ArenaApp::new(Settings::default(), None);
+    let app = ArenaApp::new(Preferences::default(), None);
     assert!(app.doc.title.contains("embedded sample"));
     let mut h = harness(app);
     h.run();
@@ -50,26 +50,29 @@ fn picking_a_tensor_in_the_table_selects_it_in_the_layout_and_gantt() {
     h.run();
     let app = h.state();
     // Tensor 6 of mnist_conv_f32: the pooling output.
-    assert_eq!(app.selected, Some(6));
+    assert_eq!(app.selection.selected, Some(6));
     let buffer = app.selected_buffer().expect("a planned buffer");
     assert_eq!(app.doc.problem(0).buffers[buffer].tensor, 6);
     // The details pane names it; the Gantt and the layout have its bar and rectangle.
     h.get_by_label_contains("op 1 MAX_POOL_2D");
-    let app = h.state_mut();
-    let gantt = app.gantt_view();
-    assert!(gantt.row_of(buffer).is_some());
-    let k = app.primary_index();
-    let layout = app.layout_view(k);
-    let r = &layout.rects[buffer];
+    h.state_mut().push(Command::ShowPanel(Panel::Gantt));
+    h.run();
+    let views = h.state_mut().frame_views();
+    assert!(views
+        .gantt
+        .expect("the Gantt view")
+        .row_of(buffer)
+        .is_some());
+    let r = &views.layout.view.rects[buffer];
     assert_eq!(
         (r.x0, r.x1),
         (1.0, 4.0),
         "alive at steps 1..=3: its RESHAPE alias is consumed at step 3"
     );
     // Switching to the layout keeps the selection.
-    app.settings.panel = Panel::Layout;
+    h.state_mut().push(Command::ShowPanel(Panel::Layout));
     h.run();
-    assert_eq!(h.state().selected, Some(6));
+    assert_eq!(h.state().selection.selected, Some(6));
 }
 
 #[test]
@@ -79,7 +82,7 @@ fn selecting_an_alias_selects_its_root_bytes() {
     h.get_by_label("functional_1/flatten_1/Reshape").click();
     h.run();
     let app = h.state();
-    assert_eq!(app.selected, Some(7));
+    assert_eq!(app.selection.selected, Some(7));
     let buffer = app.selected_buffer().unwrap();
     assert_eq!(
         app.doc.problem(0).buffers[buffer].tensor,
@@ -93,13 +96,11 @@ fn switching_the_planner_changes_the_layout_shown() {
     let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Layout));
     h.run();
     h.get_by_label_contains("arena 69.1 KiB (70736 B)");
-    h.state_mut().settings.primary = "naive".into();
+    h.state_mut().push(Command::SetPrimary("naive".into()));
     h.run();
     h.get_by_label_contains("arena 79.8 KiB (81680 B)");
-    assert_eq!(
-        h.state().doc.plans(0)[h.state().primary_index()].planner,
-        "naive"
-    );
+    let primary = h.state_mut().frame_views().primary;
+    assert_eq!(h.state().doc.plans(0)[primary].planner, "naive");
 }
 
 #[test]
@@ -125,18 +126,17 @@ fn every_panel_renders_and_exports() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut h = harness(app_on("residual_branch_f32.tflite", Panel::Summary));
     for panel in Panel::ALL {
-        h.state_mut().settings.panel = panel;
+        h.state_mut().push(Command::ShowPanel(panel));
         h.run();
-        let svg = panels::current_view_svg(h.state_mut());
+        let svg = h.state_mut().current_view_svg();
         assert!(svg.starts_with("<svg") && svg.len() > 1000, "{panel:?}");
         let path = dir.join(format!("{panel:?}.svg"));
         std::fs::write(&path, &svg).unwrap();
         assert!(std::fs::metadata(&path).unwrap().len() > 1000);
     }
-    let png =
-        arenascope::export::svg::svg_to_png(&panels::current_view_svg(h.state_mut())).unwrap();
+    let png = arenascope::export::png::svg_to_png(&h.state_mut().current_view_svg()).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let json = panels::plan_json(h.state());
+    let json = h.state_mut().plan_json();
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(doc["format"], "arenascope-plan");
     assert_eq!(doc["plans"].as_array().unwrap().len(), 9);
@@ -148,7 +148,7 @@ fn a_load_error_is_shown_and_the_previous_model_stays() {
     h.run();
     let bad = std::env::temp_dir().join(format!("arenascope-bad-ui-{}.tflite", std::process::id()));
     std::fs::write(&bad, b"definitely not a model").unwrap();
-    h.state_mut().open(&bad);
+    h.state_mut().push(Command::Open(bad));
     h.run();
     assert_eq!(h.state().doc.title, "mnist_conv_f32.tflite");
     h.get_by_label_contains("not a .tflite model");

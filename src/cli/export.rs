@@ -90,7 +90,11 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
             } else {
                 default_compare(&pl.plans, problem.lifetimes)[0]
             };
-            svg::layout_svg(problem, &view::LayoutView::build(problem, &pl.plans[k]), &palette)
+            svg::layout_svg(
+                problem,
+                &view::LayoutView::build(problem, &pl.plans[k]),
+                &palette,
+            )
         }
         ViewArg::Compare => {
             let picked: Vec<usize> = if explicit {
@@ -116,13 +120,11 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         }
     };
     let bytes = if ext.as_deref() == Some("png") {
-        png::svg_to_png(&text)
-            .map_err(|e| CliError::Input(format!("{e}: {}", out.display())))?
+        png::svg_to_png(&text).map_err(|e| CliError::Input(format!("{e}: {}", out.display())))?
     } else {
         text.into_bytes()
     };
-    std::fs::write(out, &bytes).map_err(|e| {
-        CliError::Input(format!("cannot write the file ({e}): {}", out.display()))
-    })?;
+    std::fs::write(out, &bytes)
+        .map_err(|e| CliError::Input(format!("cannot write the file ({e}): {}", out.display())))?;
     Ok(format!("wrote {} ({} bytes)\n", out.display(), bytes.len()))
 }

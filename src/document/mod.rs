@@ -11,7 +11,9 @@ mod select;
 use std::path::{Path, PathBuf};
 
 pub use rows::TensorRow;
-pub use select::{default_compare, default_planners, registry_position, select_planners, SelectError};
+pub use select::{
+    default_compare, default_planners, registry_position, select_planners, SelectError,
+};
 
 use crate::analysis::csv::{CsvError, CsvRow};
 use crate::analysis::{self, AnalysisError, Lifetimes, Problem};
@@ -58,7 +60,10 @@ pub enum Source {
     Model(Box<Model>),
     /// A MiniMalloc problem: its rows as written (for `solve --out`) and the problem on
     /// compressed time.
-    Csv { rows: Vec<CsvRow>, problem: Problem },
+    Csv {
+        rows: Vec<CsvRow>,
+        problem: Problem,
+    },
 }
 
 /// What to plan: the lifetime convention, the generic planners' alignment, which planners.
@@ -152,7 +157,11 @@ impl Source {
 
 impl Document {
     /// Opens a file without planning it yet (`plan` does).
-    pub fn open(path: &Path, lifetimes: Lifetimes, align: Option<u64>) -> Result<Self, DocumentError> {
+    pub fn open(
+        path: &Path,
+        lifetimes: Lifetimes,
+        align: Option<u64>,
+    ) -> Result<Self, DocumentError> {
         let (source, file_bytes) = Source::open(path)?;
         let title = path
             .file_name()
@@ -189,7 +198,9 @@ impl Document {
 
     /// Where messages point: the file, or the sample's name.
     pub fn display_path(&self) -> PathBuf {
-        self.path.clone().unwrap_or_else(|| self.title.clone().into())
+        self.path
+            .clone()
+            .unwrap_or_else(|| self.title.clone().into())
     }
 
     pub fn is_csv(&self) -> bool {
@@ -216,7 +227,9 @@ impl Document {
         let mut planned = Vec::new();
         match &self.source {
             Source::Model(model) => {
-                let align = request.align.unwrap_or(request.lifetimes.default_alignment());
+                let align = request
+                    .align
+                    .unwrap_or(request.lifetimes.default_alignment());
                 let own = analysis::problems(model, request.lifetimes).map_err(analysis_err)?;
                 for problem in own {
                     let generic = problem.clone().with_alignment(align);
@@ -298,7 +311,9 @@ impl Document {
     pub fn plan_json(&self, indices: &[usize]) -> serde_json::Value {
         let mut entries: Vec<(usize, usize, serde_json::Value)> = Vec::new();
         for &i in indices {
-            let Some(pl) = self.planned.get(i) else { continue };
+            let Some(pl) = self.planned.get(i) else {
+                continue;
+            };
             for plan in &pl.plans {
                 entries.push((
                     registry_position(plan.planner),

@@ -272,8 +272,7 @@ fn draw_layout(
         }
         let (w, h) = (x1 - x0, bottom - top);
         if labels < PAINT.max_labels {
-            if let Some(label) =
-                PAINT.rect_label(short_name(&problem.buffers[r.buffer].name), w, h)
+            if let Some(label) = PAINT.rect_label(short_name(&problem.buffers[r.buffer].name), w, h)
             {
                 svg.text(
                     x0 + PAINT.label_padding_px,
@@ -508,7 +507,15 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     for g in &v.groups {
         let label = format!("{} {} ({} B)", g.who(), format_bytes(g.bytes), g.bytes);
         let y = if g.off_scale {
-            svg.line(f.left + f.width - 10.0, f.top, f.left + f.width, f.top, p.arena_line, 3.0, false);
+            svg.line(
+                f.left + f.width - 10.0,
+                f.top,
+                f.left + f.width,
+                f.top,
+                p.arena_line,
+                3.0,
+                false,
+            );
             f.top
         } else {
             let y = f.y(g.bytes as f64);

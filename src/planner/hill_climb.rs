@@ -15,10 +15,10 @@
 use std::time::Instant;
 
 use super::offset_fit::{best_fit, first_fit};
+use super::rng::Rng;
 use super::size_greedy::{place_in_order, size_order};
 use super::{Outcome, Settings};
 use crate::analysis::Problem;
-use super::rng::Rng;
 
 const MAX_ITERATIONS: usize = 2000;
 /// Buffers re-placed over the whole search, at most (keeps large problems under a second).

@@ -137,15 +137,17 @@ pub fn best_generic(p: &Problem, settings: &Settings, skip: &[&str]) -> Vec<u64>
 }
 
 /// Runs a planner, times it and validates its plan; an invalid plan is an error, never shown.
-pub fn run(
-    info: &PlannerInfo,
-    problem: &Problem,
-    settings: &Settings,
-) -> Result<Plan, Violation> {
+pub fn run(info: &PlannerInfo, problem: &Problem, settings: &Settings) -> Result<Plan, Violation> {
     let t0 = std::time::Instant::now();
     let outcome = (info.run)(problem, settings);
     let seconds = t0.elapsed().as_secs_f64();
-    Plan::validated(info.id, problem, outcome.offsets, outcome.proven_bound, seconds)
+    Plan::validated(
+        info.id,
+        problem,
+        outcome.offsets,
+        outcome.proven_bound,
+        seconds,
+    )
 }
 
 impl std::fmt::Debug for PlannerInfo {

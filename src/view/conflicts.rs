@@ -103,8 +103,8 @@ impl ConflictView {
         shown.sort_by_key(|&i| (b[i].first, b[i].last, i));
         let n = shown.len().max(1) as f64;
         // The largest node: a fraction of the spacing between neighbours, capped.
-        let max_radius = (std::f64::consts::TAU / n * PAINT.node_spacing_fraction)
-            .min(PAINT.node_max_radius);
+        let max_radius =
+            (std::f64::consts::TAU / n * PAINT.node_spacing_fraction).min(PAINT.node_max_radius);
         let index_of: std::collections::HashMap<usize, usize> =
             shown.iter().enumerate().map(|(k, &i)| (i, k)).collect();
         let nodes: Vec<Node> = shown
@@ -188,9 +188,17 @@ mod tests {
         let p = crate::synth::network_like(2000, 3, 64);
         let v = ConflictView::build(&p, Some(1000), 400);
         assert_eq!(v.neighbourhood_of, Some((1000, 2000)));
-        // Many nodes: the largest is 0.45 of the spacing on the unit circle.
+        // The largest node: 0.45 of the spacing on the unit circle, at most 0.08.
         let spacing = std::f64::consts::TAU / v.nodes.len() as f64;
         let largest = v.nodes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        assert!(
+            (largest - (0.45 * spacing).min(0.08)).abs() < 1e-12,
+            "{largest}"
+        );
+        let many = ConflictView::build(&p, Some(1000), 2000);
+        let spacing = std::f64::consts::TAU / many.nodes.len() as f64;
+        let largest = many.nodes.iter().map(|n| n.radius).fold(0.0, f64::max);
+        assert!(spacing * 0.45 < 0.08, "2000 nodes are close together");
         assert!((largest - 0.45 * spacing).abs() < 1e-12, "{largest}");
         assert!(v.nodes.iter().any(|n| n.buffer == 1000));
         assert!(v

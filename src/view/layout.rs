@@ -2,8 +2,8 @@
 //! its alignment padding on top, the holes below the live top at each step, the arena top and
 //! the lower bound.
 
-use crate::analysis::{round_up, BufferKind, Problem};
 use super::options::PAINT;
+use crate::analysis::{round_up, BufferKind, Problem};
 use crate::plan::{self, Plan};
 
 /// One buffer's rectangle. `x` in steps (`[first, last + 1)`), `y` in bytes.

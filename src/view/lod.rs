@@ -87,7 +87,12 @@ impl ThinColumns {
 
 /// Per pixel column, the largest of the values whose step starts in it: `(x, max)` pairs for
 /// the steps `lo..hi`, `x_of(step)` giving a step's left edge in px.
-pub fn column_maxima(values: &[u64], lo: usize, hi: usize, x_of: impl Fn(usize) -> f32) -> Vec<(f32, u64)> {
+pub fn column_maxima(
+    values: &[u64],
+    lo: usize,
+    hi: usize,
+    x_of: impl Fn(usize) -> f32,
+) -> Vec<(f32, u64)> {
     let mut out = Vec::new();
     let mut s = lo;
     let hi = hi.min(values.len());
@@ -108,13 +113,22 @@ mod tests {
     use super::*;
 
     fn r(x0: f32, x1: f32, y0: f32, y1: f32, color: u8) -> PixelRect {
-        PixelRect { x0, x1, y0, y1, color }
+        PixelRect {
+            x0,
+            x1,
+            y0,
+            y1,
+            color,
+        }
     }
 
     #[test]
     fn thin_slivers_merge_per_column_and_colour() {
         let mut t = ThinColumns::new(0.0, 100.0, 1.5);
-        assert!(!t.take(r(10.0, 20.0, 0.0, 5.0, 0)), "wide rectangles are drawn as they are");
+        assert!(
+            !t.take(r(10.0, 20.0, 0.0, 5.0, 0)),
+            "wide rectangles are drawn as they are"
+        );
         // Three slivers in column 10: two of colour 1 that touch, one of colour 2.
         assert!(t.take(r(10.2, 10.7, 0.0, 4.0, 1)));
         assert!(t.take(r(10.4, 10.9, 4.5, 9.0, 1)));
@@ -122,7 +136,7 @@ mod tests {
         // One far apart in the same column and colour stays separate.
         assert!(t.take(r(10.0, 10.5, 20.0, 21.0, 1)));
         let mut got = t.drain();
-        got.sort_by(|a, b| (a.color, a.y0 as i32).cmp(&(b.color, b.y0 as i32)));
+        got.sort_by_key(|a| (a.color, a.y0 as i32));
         assert_eq!(
             got,
             vec![

@@ -105,7 +105,10 @@ mod tests {
         assert_eq!(v.lower_bound, 200);
         assert_eq!(v.groups[0].bytes, 800);
         assert!(v.groups[0].off_scale, "800 > 3 × 200");
-        assert_eq!(v.groups[1].planners, vec!["size-best-fit", "first-fit-scan"]);
+        assert_eq!(
+            v.groups[1].planners,
+            vec!["size-best-fit", "first-fit-scan"]
+        );
         assert_eq!(v.groups[1].bytes, 200);
         assert!(!v.groups[1].off_scale);
         // The axis fits the plans worth comparing: 200 B and 5 % head room.

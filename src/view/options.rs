@@ -113,10 +113,15 @@ mod tests {
     #[test]
     fn labels_fit_their_width_or_are_dropped() {
         // 11 px font: 6.05 px a glyph.
-        assert_eq!(PAINT.fit_label("conv/Relu6", 100.0, 11.0).as_deref(), Some("conv/Relu6"));
         assert_eq!(
-            PAINT.fit_label("block_1/expand/Relu6", 50.0, 11.0).as_deref(),
-            Some("block_…"),
+            PAINT.fit_label("conv/Relu6", 100.0, 11.0).as_deref(),
+            Some("conv/Relu6")
+        );
+        assert_eq!(
+            PAINT
+                .fit_label("block_1/expand/Relu6", 50.0, 11.0)
+                .as_deref(),
+            Some("block_1…"),
             "8 glyphs fit: 7 and the ellipsis"
         );
         assert_eq!(PAINT.fit_label("block_1/expand/Relu6", 30.0, 11.0), None);

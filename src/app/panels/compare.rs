@@ -1,32 +1,23 @@
 //! Two to four planners' layouts side by side, axes linked, each titled with its arena and
-//! its overhead over the lower bound.
+//! its overhead over the lower bound, on one byte axis.
 
-use crate::app::ArenaApp;
+use super::{Commands, Frame};
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let picked = app.compare_indices();
-    let n = picked.len().max(1);
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let shown = &f.views.compared;
+    let n = shown.len().max(1);
     let height = ui.available_height();
-    let link = egui::Id::unique(("compare-link", app.problem));
-    // One byte range for all: the largest arena shown.
-    let y_top = picked
-        .iter()
-        .map(|&k| {
-            let p = &app.doc.plans(app.problem)[k];
-            p.arena_bytes.max(p.lower_bound)
-        })
-        .max()
-        .unwrap_or(1) as f64;
+    let link = egui::Id::unique(("compare-link", f.doc.shown));
     ui.columns(n, |cols| {
-        for (col, k) in cols.iter_mut().zip(picked) {
+        for (col, lv) in cols.iter_mut().zip(shown) {
             super::layout::layout_plot(
-                app,
+                f,
                 col,
-                k,
-                &format!("compare-{k}"),
+                lv,
                 Some(link),
                 height,
-                Some(y_top),
+                Some(f.views.compare_top),
+                out,
             );
         }
     });

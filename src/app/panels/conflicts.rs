@@ -1,17 +1,19 @@
 //! The conflict graph: a node per buffer, an edge per conflict, the peak clique in red; for
 //! large problems the selected tensor's neighbourhood.
 
+use super::plot_helpers::{base_plot, plot_interaction};
+use super::{Commands, Frame};
 use crate::app::plots::{graph_hit, GraphItem};
-use crate::app::ArenaApp;
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let view = app.conflict_view();
-    let colors = app.colors();
-    let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let Some(view) = &f.views.conflicts else {
+        return;
+    };
+    let colors = f.colors;
     ui.horizontal_wrapped(|ui| {
         match view.neighbourhood_of {
-            Some((f, total)) => {
-                let name = app.doc.problem(app.problem).buffers[f].name.clone();
+            Some((focus, total)) => {
+                let name = &f.doc.current().buffers[focus].name;
                 ui.label(format!("{total} buffers: showing the neighbourhood of {name} ({} nodes). Select another tensor to move.", view.nodes.len()));
             }
             None => {
@@ -21,24 +23,20 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         ui.colored_label(colors.peak(), format!("Peak clique: {} buffers.", view.peak_clique.len()));
         ui.label("Nodes in order of first step, clockwise from the top; area by bytes.");
     });
-    let resp = {
-        let problem = app.doc.problem(app.problem);
-        let item = GraphItem::new(&view, problem, colors, sel, hov);
-        super::base_plot("conflicts", &colors)
-            .height(ui.available_height())
-            .data_aspect(1.0)
-            .show_axes([false, false])
-            .show_grid([false, false])
-            .include_x(-1.6)
-            .include_x(1.6)
-            .include_y(-1.25)
-            .include_y(1.25)
-            .show(ui, move |pui| pui.add(item))
-    };
+    let item = GraphItem::new(view, colors, f.selected_buffer, f.hovered_buffer);
+    let resp = base_plot("conflicts", &colors)
+        .height(ui.available_height())
+        .data_aspect(1.0)
+        .show_axes([false, false])
+        .show_grid([false, false])
+        .include_x(-1.6)
+        .include_x(1.6)
+        .include_y(-1.25)
+        .include_y(1.25)
+        .show(ui, move |pui| pui.add(item));
     let hit = resp
         .response
         .hover_pos()
-        .and_then(|p| graph_hit(&view, &resp.transform, p));
-    let plan = app.primary_index();
-    super::plot_interaction(app, &resp.response, hit, plan);
+        .and_then(|p| graph_hit(view, &resp.transform, p));
+    plot_interaction(f, &resp.response, hit, f.views.primary, out);
 }

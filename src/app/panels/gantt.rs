@@ -2,16 +2,17 @@
 
 use egui_plot::{LineStyle, VLine};
 
-use super::{bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, bytes_axis, bytes_grid, kind_legend, plot_interaction};
+use super::{Commands, Frame};
 use crate::app::plots::{GanttItem, StepAreaItem};
-use crate::app::ArenaApp;
 use crate::view::format_bytes;
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let view = app.gantt_view();
-    let colors = app.colors();
-    let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
-    let link = egui::Id::unique(("gantt-link", app.problem));
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let Some(view) = &f.views.gantt else {
+        return;
+    };
+    let colors = f.colors;
+    let link = egui::Id::unique(("gantt-link", f.doc.shown));
     ui.horizontal(|ui| {
         ui.label(format!("{} buffers over {} steps", view.rows, view.steps));
         let steps: Vec<String> = view.peak_steps.iter().map(u32::to_string).collect();
@@ -24,15 +25,20 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
             ),
         );
         ui.separator();
-        super::kind_legend(ui, &colors);
+        kind_legend(ui, &colors);
     });
     let total = ui.available_height();
     let resp = {
-        let problem = app.doc.problem(app.problem);
-        let item = GanttItem::new(&view, problem, colors, sel, hov);
+        let item = GanttItem::new(
+            view,
+            f.doc.current(),
+            colors,
+            f.selected_buffer,
+            f.hovered_buffer,
+        );
         let peaks: Vec<f64> = view.peak_steps.iter().map(|&s| s as f64 + 0.5).collect();
         let rows_shown = (view.rows as f64).min(60.0);
-        super::base_plot("gantt", &colors)
+        base_plot("gantt", &colors)
             .height(total * 0.68)
             .link_axis(link, [true, false])
             .show_axes([true, false])
@@ -60,10 +66,9 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
             let row = (-pt.y).floor();
             (row >= 0.0).then(|| view.hit(pt.x, row as usize)).flatten()
         });
-    let plan = app.primary_index();
-    super::plot_interaction(app, &resp.response, hit, plan);
+    plot_interaction(f, &resp.response, hit, f.views.primary, out);
     ui.label("Live bytes per step");
-    super::base_plot("gantt-live", &colors)
+    base_plot("gantt-live", &colors)
         .height(ui.available_height())
         .link_axis(link, [true, false])
         .x_axis_label("step")

@@ -2,38 +2,30 @@
 
 use egui_plot::{HLine, LineStyle};
 
-use super::{bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, bytes_axis, bytes_grid, legend, plot_interaction};
+use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
-use crate::app::ArenaApp;
+use crate::app::view_cache::LayoutPanelView;
 use crate::view::format_bytes;
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let k = app.primary_index();
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let height = ui.available_height();
-    layout_plot(app, ui, k, "layout", None, height, None);
+    layout_plot(f, ui, &f.views.layout, None, height, None, out);
 }
 
 /// One plan's layout as a zoomable plot; `link` shares its axes with other plots, which then
 /// start from the same byte range `y_top`.
 pub fn layout_plot(
-    app: &mut ArenaApp,
+    f: &Frame,
     ui: &mut egui::Ui,
-    k: usize,
-    id: &str,
+    lv: &LayoutPanelView,
     link: Option<egui::Id>,
     height: f32,
     y_top: Option<f64>,
+    out: &mut Commands,
 ) {
-    let view = app.layout_view(k);
-    let cache = app.shape_cache(&format!("{id}/{}/{k}", app.problem));
-    let colors = app.colors();
-    let (sel, hov) = (app.selected_buffer(), app.hovered_buffer());
-    let over = view.arena_bytes.saturating_sub(view.lower_bound);
-    let pct = if view.lower_bound > 0 {
-        100.0 * over as f64 / view.lower_bound as f64
-    } else {
-        0.0
-    };
+    let view = &lv.view;
+    let colors = f.colors;
     ui.horizontal_wrapped(|ui| {
         ui.strong(view.planner);
         ui.label(format!(
@@ -45,50 +37,56 @@ pub fn layout_plot(
             colors.lower_bound(),
             format!("lower bound {}", format_bytes(view.lower_bound)),
         );
-        ui.label(format!("+{:.2}% ({})", pct, format_bytes(over)));
+        ui.label(format!(
+            "+{:.2}% ({})",
+            view.overhead_pct(),
+            format_bytes(view.overhead_bytes())
+        ));
         if link.is_none() {
             ui.label(format!("padding {}", format_bytes(view.padding_bytes)));
             ui.separator();
-            super::legend(ui, &colors);
+            legend(ui, &colors);
         }
     });
-    let resp = {
-        let problem = app.doc.problem(app.problem);
-        let mut plot = super::base_plot(id, &colors)
-            .height(height - 24.0)
-            .x_axis_label("step")
-            .y_axis_formatter(bytes_axis)
-            .y_grid_spacer(bytes_grid)
-            .y_axis_min_width(64.0)
-            .include_x(0.0)
-            .include_x(view.steps.max(1) as f64)
-            .include_y(0.0)
-            .include_y(
-                y_top.unwrap_or(view.arena_bytes.max(view.lower_bound).max(1) as f64) * 1.05,
-            );
-        if let Some(link) = link {
-            plot = plot
-                .link_axis(link, [true, true])
-                .link_cursor(link, [true, true]);
-        }
-        let arena = view.arena_bytes as f64;
-        let lower = view.lower_bound as f64;
-        let item = LayoutItem::new(&view, problem, colors, sel, hov).with_cache(&cache);
-        plot.show(ui, move |pui| {
-            pui.add(item);
-            pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
-            pui.hline(
-                HLine::new("lower bound", lower)
-                    .color(colors.lower_bound())
-                    .width(1.5)
-                    .style(LineStyle::dashed_loose()),
-            );
-        })
-    };
+    let mut plot = base_plot(&lv.id, &colors)
+        .height(height - 24.0)
+        .x_axis_label("step")
+        .y_axis_formatter(bytes_axis)
+        .y_grid_spacer(bytes_grid)
+        .y_axis_min_width(64.0)
+        .include_x(0.0)
+        .include_x(view.steps.max(1) as f64)
+        .include_y(0.0)
+        .include_y(y_top.unwrap_or(view.axis_top()));
+    if let Some(link) = link {
+        plot = plot
+            .link_axis(link, [true, true])
+            .link_cursor(link, [true, true]);
+    }
+    let arena = view.arena_bytes as f64;
+    let lower = view.lower_bound as f64;
+    let item = LayoutItem::new(
+        view,
+        f.doc.current(),
+        colors,
+        f.selected_buffer,
+        f.hovered_buffer,
+    )
+    .with_cache(&lv.shapes);
+    let resp = plot.show(ui, move |pui| {
+        pui.add(item);
+        pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
+        pui.hline(
+            HLine::new("lower bound", lower)
+                .color(colors.lower_bound())
+                .width(1.5)
+                .style(LineStyle::dashed_loose()),
+        );
+    });
     let hit = resp
         .response
         .hover_pos()
         .map(|p| resp.transform.value_from_position(p))
         .and_then(|pt| view.hit(pt.x, pt.y));
-    super::plot_interaction(app, &resp.response, hit, k);
+    plot_interaction(f, &resp.response, hit, lv.plan, out);
 }

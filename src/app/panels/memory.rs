@@ -1,10 +1,11 @@
-//! The memory curve: live bytes per step against each plan's arena.
+//! The memory curve: live bytes per step against each plan's arena; a plan far above the
+//! rest is a mark at the top edge (`view::MemoryView` decides which).
 
-use egui_plot::{Corner, HLine, Legend, LineStyle};
+use egui_plot::{Corner, HLine, Legend, LineStyle, PlotPoint, Text};
 
-use super::{bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, bytes_axis, bytes_grid};
+use super::{Commands, Frame};
 use crate::app::plots::StepAreaItem;
-use crate::app::ArenaApp;
 use crate::view::format_bytes;
 
 /// Distinct colours for the plans' arena lines.
@@ -19,25 +20,18 @@ const SERIES: [egui::Color32; 8] = [
     egui::Color32::from_rgb(0xbc, 0xbd, 0x22),
 ];
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let view = app.memory_view();
-    let colors = app.colors();
+pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
+    let Some(view) = &f.views.memory else {
+        return;
+    };
+    let colors = f.colors;
     ui.label(format!(
         "Live bytes per step (its peak is the lower bound, {}) against the arena of every plan",
         format_bytes(view.lower_bound)
     ));
-    let top = view.top_bytes() as f64;
-    // Plans with the same arena share one line and one label.
-    let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
-    for (name, bytes) in &view.arenas {
-        match groups.iter_mut().find(|g| g.0 == *bytes) {
-            Some(g) => g.1.push(name),
-            None => groups.push((*bytes, vec![name])),
-        }
-    }
-    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     let steps = view.steps.max(1) as f64;
-    super::base_plot("memory", &colors)
+    let top = view.axis_top;
+    base_plot("memory", &colors)
         .legend(Legend::default().position(Corner::RightTop))
         .height(ui.available_height())
         .x_axis_label("step")
@@ -45,7 +39,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         .y_grid_spacer(bytes_grid)
         .y_axis_min_width(64.0)
         .include_y(0.0)
-        .include_y(top * 1.08)
+        .include_y(top)
         .include_x(0.0)
         .include_x(steps)
         .show(ui, |pui| {
@@ -62,17 +56,33 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
                 .width(2.0)
                 .style(LineStyle::dashed_loose()),
             );
-            for (k, (bytes, names)) in groups.iter().enumerate() {
-                let label = if *bytes == view.lower_bound {
-                    format!("{} = lower bound", names.join(", "))
+            for (k, g) in view.groups.iter().enumerate() {
+                let color = SERIES[k % SERIES.len()];
+                if g.off_scale {
+                    // Off scale: a mark at the top edge with its value, not a line that would
+                    // stretch the axis.
+                    pui.text(
+                        Text::new(
+                            format!("off scale {k}"),
+                            PlotPoint::new(steps, top),
+                            format!(
+                                "{} {} ({} B), off scale above",
+                                g.who(),
+                                format_bytes(g.bytes),
+                                g.bytes
+                            ),
+                        )
+                        .anchor(egui::Align2::RIGHT_TOP)
+                        .color(color),
+                    );
+                    continue;
+                }
+                let label = if g.bytes == view.lower_bound {
+                    format!("{} = lower bound", g.planners.join(", "))
                 } else {
-                    format!("{} {}", names.join(", "), format_bytes(*bytes))
+                    format!("{} {}", g.planners.join(", "), format_bytes(g.bytes))
                 };
-                pui.hline(
-                    HLine::new(label, *bytes as f64)
-                        .color(SERIES[k % SERIES.len()])
-                        .width(1.5),
-                );
+                pui.hline(HLine::new(label, g.bytes as f64).color(color).width(1.5));
             }
         });
 }

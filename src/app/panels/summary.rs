@@ -3,20 +3,21 @@
 
 use egui_plot::{Bar, BarChart, GridMark, HLine, LineStyle, PlotPoint, Text};
 
-use super::{bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, bytes_axis, bytes_grid};
+use super::{Commands, Frame};
 use crate::analysis::BufferKind;
+use crate::app::command::Command;
 use crate::app::plots::swatch;
-use crate::app::{ArenaApp, Command};
-use crate::view::{format_bytes, short_name};
+use crate::view::{format_bytes, overhead_pct, short_name};
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let colors = app.colors();
-    let metrics = app.metrics();
-    let rows = app.tensor_rows();
-    let problem = app.doc.problem(app.problem);
-    let plans: Vec<(&'static str, u64, bool)> = app
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let colors = f.colors;
+    let metrics = &f.views.metrics;
+    let rows = &f.views.rows;
+    let problem = f.doc.current();
+    let plans: Vec<(&'static str, u64, bool)> = f
         .doc
-        .plans(app.problem)
+        .current_plans()
         .iter()
         .map(|p| (p.planner, p.arena_bytes, p.optimal()))
         .collect();
@@ -84,13 +85,10 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
     let labels: Vec<(u64, String)> = plans
         .iter()
         .map(|p| {
-            let over = p.1.saturating_sub(lower);
-            let pct = if lower > 0 {
-                100.0 * over as f64 / lower as f64
-            } else {
-                0.0
-            };
-            (p.1, format!("{}\n+{:.2}%", format_bytes(p.1), pct))
+            (
+                p.1,
+                format!("{}\n+{:.2}%", format_bytes(p.1), overhead_pct(p.1, lower)),
+            )
         })
         .collect();
     let top = plans
@@ -100,7 +98,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         .unwrap_or(1)
         .max(lower)
         .max(1) as f64;
-    super::base_plot("summary-bars", &colors)
+    base_plot("summary-bars", &colors)
         .height(ui.available_height() * 0.42)
         .y_axis_formatter(bytes_axis)
         .y_grid_spacer(bytes_grid)
@@ -224,6 +222,6 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         }
     });
     if let Some(t) = picked {
-        app.push(Command::Select(Some(t)));
+        out.push(Command::Select(Some(t)));
     }
 }

@@ -2,31 +2,38 @@
 
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::{ArenaApp, Command};
+use super::{Commands, Frame};
+use crate::app::command::Command;
+use crate::document::TensorRow;
 use crate::view::format_bytes;
 
 const HEADERS: [&str; 8] = [
     "name", "shape", "type", "bytes", "kind", "first", "last", "offset",
 ];
 
-pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
-    let rows = app.tensor_rows();
-    let k = app.primary_index();
-    let plan_name = app.doc.plans(app.problem)[k].planner;
-    let offsets = app.doc.plans(app.problem)[k].offsets.clone();
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let rows = &f.views.rows;
+    let plan = &f.doc.current_plans()[f.views.primary];
+    let offsets = &plan.offsets;
     ui.horizontal(|ui| {
         let label = ui.label("Filter by name:");
-        ui.text_edit_singleline(&mut app.table_filter)
-            .labelled_by(label.id);
-        ui.label(format!("offsets from {plan_name}"));
+        let mut filter = f.table.filter.clone();
+        if ui
+            .text_edit_singleline(&mut filter)
+            .labelled_by(label.id)
+            .changed()
+        {
+            out.push(Command::SetTableFilter(filter));
+        }
+        ui.label(format!("offsets from {}", plan.planner));
     });
-    let filter = app.table_filter.to_lowercase();
-    let mut shown: Vec<&crate::app::TensorRow> = rows
+    let filter = f.table.filter.to_lowercase();
+    let mut shown: Vec<&TensorRow> = rows
         .iter()
         .filter(|r| filter.is_empty() || r.name.to_lowercase().contains(&filter))
         .collect();
-    let (col, asc) = app.table_sort;
-    let offset_of = |r: &crate::app::TensorRow| r.buffer.map(|b| offsets[b]);
+    let (col, asc) = f.table.sort;
+    let offset_of = |r: &TensorRow| r.buffer.map(|b| offsets[b]);
     shown.sort_by(|a, b| {
         let o = match col {
             0 => a.name.cmp(&b.name),
@@ -45,7 +52,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
             o.reverse()
         }
     });
-    let selected = app.selected;
+    let selected = f.selection.selected;
     let mut clicked = None;
     let mut sort_clicked = None;
     let row_h = 18.0;
@@ -86,9 +93,7 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
         .body(|body| {
             body.rows(row_h, shown.len(), |mut row| {
                 let r = shown[row.index()];
-                row.set_selected(
-                    selected == Some(r.tensor) && r.buffer.is_some() || selected == Some(r.tensor),
-                );
+                row.set_selected(selected == Some(r.tensor));
                 row.col(|ui| cell(ui, &r.name));
                 row.col(|ui| cell(ui, &r.shape));
                 row.col(|ui| cell(ui, &r.dtype));
@@ -103,14 +108,10 @@ pub fn ui(app: &mut ArenaApp, ui: &mut egui::Ui) {
             });
         });
     if let Some(i) = sort_clicked {
-        app.table_sort = if app.table_sort.0 == i {
-            (i, !app.table_sort.1)
-        } else {
-            (i, true)
-        };
+        out.push(Command::SortTable(i));
     }
     if let Some(t) = clicked {
-        app.push(Command::Select(Some(t)));
+        out.push(Command::Select(Some(t)));
     }
 }
 

@@ -1,0 +1,47 @@
+//! What File → Export writes: the shown view as SVG (from the same views the panels drew),
+//! the plans as JSON and CSV, with file names after the model.
+
+use super::{Frame, Panel};
+use crate::export::svg;
+
+/// The model's file stem, for default export names.
+pub fn stem(f: &Frame) -> String {
+    let t = f
+        .doc
+        .title
+        .split(' ')
+        .next()
+        .unwrap_or("arenascope")
+        .to_string();
+    t.rsplit_once('.').map(|(s, _)| s.to_string()).unwrap_or(t)
+}
+
+/// The SVG of the shown panel (the primary layout for panels without a plot).
+pub fn view_svg(f: &Frame) -> String {
+    let palette = f.colors.palette;
+    let problem = f.doc.current();
+    let v = f.views;
+    match (f.prefs.panel, &v.gantt, &v.conflicts, &v.memory) {
+        (Panel::Gantt, Some(g), _, _) => svg::gantt_svg(problem, g, &palette),
+        (Panel::Conflicts, _, Some(c), _) => svg::conflicts_svg(problem, c, &palette),
+        (Panel::Memory, _, _, Some(m)) => svg::memory_svg(m, &palette),
+        (Panel::Compare, ..) if !v.compared.is_empty() => {
+            let views: Vec<crate::view::LayoutView> =
+                v.compared.iter().map(|c| (*c.view).clone()).collect();
+            svg::compare_svg(problem, &views, &palette)
+        }
+        _ => svg::layout_svg(problem, &v.layout.view, &palette),
+    }
+}
+
+/// The plan JSON (DESIGN.md §3.2) of the shown problem's plans: the same document
+/// `plan --format json` writes, restricted to that problem.
+pub fn plan_json(f: &Frame) -> String {
+    serde_json::to_string_pretty(&f.doc.plan_json(&[f.doc.shown])).unwrap_or_default()
+}
+
+/// The primary plan as MiniMalloc CSV.
+pub fn plan_csv(f: &Frame) -> String {
+    let plan = &f.doc.current_plans()[f.views.primary];
+    crate::export::csv::write_plan(f.doc.current(), &plan.offsets)
+}

@@ -1,0 +1,93 @@
+//! What every plot panel shares: the plot's settings, byte axes, colour keys, and what the
+//! pointer does over a plot.
+
+use super::{Commands, Frame};
+use crate::app::command::Command;
+use crate::app::plots::swatch;
+use crate::app::theme::Colors;
+use crate::view;
+
+/// What a pointer over a plot does: hovering a buffer highlights it and shows its tooltip,
+/// clicking selects it; clicking empty space clears the selection.
+pub fn plot_interaction(
+    f: &Frame,
+    response: &egui::Response,
+    hit: Option<usize>,
+    plan: usize,
+    out: &mut Commands,
+) {
+    match hit.and_then(|b| Some((b, f.tensor_of(b)?))) {
+        Some((b, t)) => {
+            out.push(Command::Hover(t));
+            if response.clicked() {
+                out.push(Command::Select(Some(t)));
+            }
+            response
+                .clone()
+                .on_hover_ui_at_pointer(|ui| super::details::buffer_tooltip(f, ui, b, Some(plan)));
+        }
+        None => {
+            if response.clicked() {
+                out.push(Command::Select(None));
+            }
+        }
+    }
+}
+
+/// The colour key of the layout: buffer kinds, padding, holes.
+pub fn legend(ui: &mut egui::Ui, colors: &Colors) {
+    kind_legend(ui, colors);
+    swatch(ui, colors.padding(), true);
+    ui.label("padding");
+    swatch(ui, colors.hole(), false);
+    ui.label("hole (free below the top)");
+}
+
+/// The colour key of the buffer kinds.
+pub fn kind_legend(ui: &mut egui::Ui, colors: &Colors) {
+    use crate::analysis::BufferKind;
+    for (name, kind) in [
+        ("input", BufferKind::Input),
+        ("output", BufferKind::Output),
+        ("activation", BufferKind::Activation),
+        ("scratch", BufferKind::Scratch),
+    ] {
+        swatch(ui, colors.kind(kind), false);
+        ui.label(name);
+    }
+}
+
+/// A plot with the app's common settings: light grid, no box zoom (drag pans).
+pub fn base_plot<'a>(id: &str, colors: &Colors) -> egui_plot::Plot<'a> {
+    egui_plot::Plot::new(id)
+        .grid_color(colors.grid())
+        .allow_boxed_zoom(false)
+        .show_crosshair(false)
+}
+
+/// Y axis labels in bytes.
+pub fn bytes_axis(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    if mark.value < 0.0 {
+        String::new()
+    } else {
+        view::format_tick(mark.value.round() as u64)
+    }
+}
+
+/// Grid marks on a byte axis at round KiB / MiB values.
+pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    let ticks = view::byte_ticks(lo.max(0.0), hi.max(1.0), 6);
+    let step = if ticks.len() >= 2 {
+        ticks[1] - ticks[0]
+    } else {
+        hi.max(1.0)
+    };
+    ticks
+        .into_iter()
+        .map(|t| egui_plot::GridMark {
+            value: t,
+            step_size: step,
+        })
+        .collect()
+}

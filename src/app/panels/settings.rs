@@ -1,0 +1,193 @@
+//! The settings pane: model facts, lifetimes, subgraph, alignment, the planner shown, the
+//! exact solver, the planners compared, the theme.
+
+use super::{Commands, Frame};
+use crate::analysis::Lifetimes;
+use crate::app::command::Command;
+use crate::app::exact_job::EXACT_SECONDS;
+use crate::view::format_bytes;
+
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    egui::Panel::left("settings")
+        .resizable(true)
+        .default_size(230.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| contents(f, ui, out));
+        });
+}
+
+fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
+    ui.heading("Model");
+    match doc.model() {
+        Some(m) => {
+            ui.label(format!(
+                "{} subgraph(s), {} tensors, {} operators, {}",
+                m.subgraphs.len(),
+                m.tensor_count(),
+                m.operator_count(),
+                format_bytes(doc.file_bytes)
+            ));
+        }
+        None => {
+            ui.label(format!(
+                "MiniMalloc problem: {} buffers",
+                doc.problem(0).buffers.len()
+            ));
+        }
+    }
+    ui.separator();
+    ui.strong("Lifetimes");
+    let mut lifetimes = f.prefs.lifetimes;
+    ui.add_enabled_ui(!doc.is_csv(), |ui| {
+        ui.radio_value(&mut lifetimes, Lifetimes::Litert, "LiteRT (per subgraph)");
+        ui.radio_value(&mut lifetimes, Lifetimes::Tflm, "TFLite Micro (one arena)");
+    });
+    if lifetimes != f.prefs.lifetimes {
+        out.push(Command::SetLifetimes(lifetimes));
+    }
+    if doc.problem_count() > 1 {
+        let mut p = doc.shown;
+        let heading = ui.strong("Subgraph");
+        egui::ComboBox::from_id_salt("subgraph")
+            .selected_text(format!("{p}"))
+            .show_ui(ui, |ui| {
+                for k in 0..doc.problem_count() {
+                    let name = doc
+                        .model()
+                        .and_then(|m| m.subgraphs.get(k))
+                        .map(|s| s.name.clone())
+                        .unwrap_or_default();
+                    ui.selectable_value(&mut p, k, format!("{k} {name}"));
+                }
+            })
+            .response
+            .labelled_by(heading.id);
+        if p != doc.shown {
+            out.push(Command::ShowProblem(p));
+        }
+    }
+    ui.separator();
+    ui.strong("Alignment of the generic planners");
+    let mut auto = f.prefs.align.is_none();
+    let mut align = f
+        .prefs
+        .align
+        .unwrap_or(f.prefs.lifetimes.default_alignment());
+    // A MiniMalloc problem brings its own alignments (1 unless a column says).
+    let default_label = if doc.model().is_some() {
+        format!(
+            "runtime default ({} B)",
+            f.prefs.lifetimes.default_alignment()
+        )
+    } else {
+        "as in the file".to_string()
+    };
+    let changed_auto = ui.checkbox(&mut auto, default_label).changed();
+    let changed_value = ui
+        .add_enabled(
+            !auto,
+            egui::DragValue::new(&mut align)
+                .range(1..=4096)
+                .suffix(" B"),
+        )
+        .changed();
+    if changed_auto || changed_value {
+        out.push(Command::SetAlign(if auto {
+            None
+        } else {
+            Some(align.max(1))
+        }));
+    }
+    ui.separator();
+    let heading = ui.strong("Planner shown in the layout");
+    let plans: Vec<&'static str> = doc.current_plans().iter().map(|p| p.planner).collect();
+    let primary = plans.get(f.views.primary).copied().unwrap_or("");
+    egui::ComboBox::from_id_salt("primary")
+        .selected_text(primary)
+        .show_ui(ui, |ui| {
+            for id in &plans {
+                if ui.selectable_label(*id == primary, *id).clicked() {
+                    out.push(Command::SetPrimary(id.to_string()));
+                }
+            }
+        })
+        .response
+        .labelled_by(heading.id);
+    ui.separator();
+    exact_ui(f, ui, out);
+    ui.separator();
+    ui.strong("Compare side by side (2–4)");
+    let shown: Vec<&'static str> = f
+        .views
+        .compare
+        .iter()
+        .filter_map(|&k| plans.get(k).copied())
+        .collect();
+    for id in &plans {
+        let mut on = shown.contains(id);
+        let can_add = shown.len() < 4;
+        if ui
+            .add_enabled(on || can_add, egui::Checkbox::new(&mut on, *id))
+            .changed()
+        {
+            let mut next: Vec<String> = shown.iter().map(|s| s.to_string()).collect();
+            if on {
+                next.push(id.to_string());
+            } else if next.len() > 2 {
+                next.retain(|s| s != id);
+            }
+            out.push(Command::SetCompare(next));
+        }
+    }
+    ui.separator();
+    let mut dark = f.prefs.dark;
+    if ui.checkbox(&mut dark, "Dark theme").changed() {
+        out.push(Command::SetDark(dark));
+    }
+}
+
+/// The exact solver: start, progress, cancel, result.
+fn exact_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    ui.strong("Optimal plan");
+    if let Some(job) = f.exact {
+        let (nodes, best, bound) = job.snapshot();
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "searching {:.0} s",
+                job.started.elapsed().as_secs_f64()
+            ));
+        });
+        ui.label(format!("nodes {nodes}, best {best} B, bound {bound} B"));
+        if ui.button("Cancel").clicked() {
+            out.push(Command::CancelExact);
+        }
+        return;
+    }
+    if let Some(p) = f.doc.current_plans().iter().find(|p| p.planner == "exact") {
+        if p.optimal() {
+            ui.label(format!(
+                "optimum {} ({} B), proven",
+                format_bytes(p.arena_bytes),
+                p.arena_bytes
+            ));
+        } else {
+            ui.label(format!(
+                "best {} B; proven bound {} B",
+                p.arena_bytes,
+                p.proven_bound.unwrap_or(p.lower_bound)
+            ));
+        }
+    }
+    if ui
+        .button("Find the optimum")
+        .on_hover_text(format!(
+            "The exact planner (branch and bound), up to {EXACT_SECONDS:.0} s on a background \
+             thread; the window stays responsive and Cancel keeps the best plan found."
+        ))
+        .clicked()
+    {
+        out.push(Command::StartExact);
+    }
+}

@@ -1,0 +1,50 @@
+//! What the user chose, remembered between runs (eframe storage).
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::panels::Panel;
+use crate::analysis::Lifetimes;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Preferences {
+    pub dark: bool,
+    pub lifetimes: Lifetimes,
+    /// Offset alignment of the generic planners (`None`: the convention's default).
+    pub align: Option<u64>,
+    /// The planner whose plan the layout, table and details show first.
+    pub primary: String,
+    /// Planners side by side in the comparison (two to four).
+    pub compare: Vec<String>,
+    pub panel: Panel,
+    pub recent: Vec<PathBuf>,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            dark: false,
+            lifetimes: Lifetimes::Litert,
+            align: None,
+            primary: "litert".into(),
+            compare: vec![
+                "litert".into(),
+                "size-best-fit".into(),
+                "best-fit-coalesce".into(),
+            ],
+            panel: Panel::Layout,
+            recent: Vec::new(),
+        }
+    }
+}
+
+impl Preferences {
+    /// Puts `path` first in the recent files (ten at most).
+    pub fn remember(&mut self, path: &std::path::Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(10);
+    }
+}

@@ -1,0 +1,187 @@
+//! The views of the shown problem, built once and kept until the problem or its plans change,
+//! and [`FrameViews`]: what one frame's panels read, built before any of them runs.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::command::Selection;
+use super::document::Document;
+use super::panels::Panel;
+use super::plots::ShapeCache;
+use super::preferences::Preferences;
+use crate::document::{default_compare, TensorRow};
+use crate::plan::Metrics;
+use crate::view::{ConflictView, GanttView, LayoutView, MemoryView, PAINT};
+
+/// Views keyed by problem (and plan, focus); emptied when the document is planned again.
+#[derive(Default)]
+pub struct ViewCache {
+    layouts: HashMap<(usize, usize), Arc<LayoutView>>,
+    gantt: HashMap<usize, Arc<GanttView>>,
+    memory: HashMap<usize, Arc<MemoryView>>,
+    conflicts: HashMap<(usize, Option<usize>), Arc<ConflictView>>,
+    rows: HashMap<usize, Arc<Vec<TensorRow>>>,
+    metrics: HashMap<usize, Arc<Vec<Metrics>>>,
+    /// Painted shapes per plot, reused while nothing but the highlight changes.
+    shapes: HashMap<String, Arc<ShapeCache>>,
+}
+
+/// One plan's layout as a panel draws it.
+#[derive(Clone)]
+pub struct LayoutPanelView {
+    /// Index of the plan in the shown problem's plans.
+    pub plan: usize,
+    pub view: Arc<LayoutView>,
+    pub shapes: Arc<ShapeCache>,
+    /// The plot's id (and the key of its shapes).
+    pub id: String,
+}
+
+/// Everything the panels of one frame read.
+#[derive(Clone)]
+pub struct FrameViews {
+    pub rows: Arc<Vec<TensorRow>>,
+    /// Metrics of every plan of the shown problem, in plan order.
+    pub metrics: Arc<Vec<Metrics>>,
+    /// The plan shown in the layout, table and details.
+    pub primary: usize,
+    /// The plans compared side by side.
+    pub compare: Vec<usize>,
+    /// The primary plan's layout (every panel can export it).
+    pub layout: LayoutPanelView,
+    /// The compared layouts (the compare panel only).
+    pub compared: Vec<LayoutPanelView>,
+    /// The byte axis the compared layouts share.
+    pub compare_top: f64,
+    pub gantt: Option<Arc<GanttView>>,
+    pub memory: Option<Arc<MemoryView>>,
+    pub conflicts: Option<Arc<ConflictView>>,
+}
+
+/// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
+pub fn primary_index(doc: &Document, prefs: &Preferences) -> usize {
+    let plans = doc.current_plans();
+    let runtime = doc.current().lifetimes.map(|l| l.name());
+    doc.plan_index(&prefs.primary)
+        .or_else(|| runtime.and_then(|r| doc.plan_index(r)))
+        .or_else(|| (0..plans.len()).min_by_key(|&i| (plans[i].arena_bytes, i)))
+        .unwrap_or(0)
+}
+
+/// Plans shown side by side (2 to 4; defaults when the chosen ones do not apply).
+pub fn compare_indices(doc: &Document, prefs: &Preferences) -> Vec<usize> {
+    let mut v: Vec<usize> = prefs
+        .compare
+        .iter()
+        .filter_map(|id| doc.plan_index(id))
+        .collect();
+    v.dedup();
+    if v.len() < 2 {
+        v = default_compare(doc.current_plans(), doc.current().lifetimes);
+    }
+    v.truncate(4);
+    v
+}
+
+impl ViewCache {
+    fn layout(&mut self, doc: &Document, plan: usize, id: &str) -> LayoutPanelView {
+        let p = doc.shown;
+        let view = self
+            .layouts
+            .entry((p, plan))
+            .or_insert_with(|| {
+                Arc::new(LayoutView::build(doc.current(), &doc.current_plans()[plan]))
+            })
+            .clone();
+        let id = format!("{id}-{plan}");
+        let shapes = self.shapes.entry(format!("{id}/{p}")).or_default().clone();
+        LayoutPanelView {
+            plan,
+            view,
+            shapes,
+            id,
+        }
+    }
+
+    /// The views the panel `prefs.panel` and the side panes need this frame.
+    pub fn frame(
+        &mut self,
+        doc: &Document,
+        prefs: &Preferences,
+        selection: Selection,
+    ) -> FrameViews {
+        let p = doc.shown;
+        let problem = doc.current();
+        let rows = self
+            .rows
+            .entry(p)
+            .or_insert_with(|| Arc::new(doc.tensor_rows(p)))
+            .clone();
+        let metrics = self
+            .metrics
+            .entry(p)
+            .or_insert_with(|| {
+                Arc::new(
+                    doc.current_plans()
+                        .iter()
+                        .map(|plan| crate::plan::metrics(problem, &plan.offsets))
+                        .collect(),
+                )
+            })
+            .clone();
+        let primary = primary_index(doc, prefs);
+        let compare = compare_indices(doc, prefs);
+        let layout = self.layout(doc, primary, "layout");
+        let compared: Vec<LayoutPanelView> = if prefs.panel == Panel::Compare {
+            compare
+                .iter()
+                .map(|&k| self.layout(doc, k, "compare"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let compare_top =
+            LayoutView::shared_axis_top(&compared.iter().map(|c| &*c.view).collect::<Vec<_>>());
+        let gantt = (prefs.panel == Panel::Gantt).then(|| {
+            self.gantt
+                .entry(p)
+                .or_insert_with(|| Arc::new(GanttView::build(problem)))
+                .clone()
+        });
+        let memory = (prefs.panel == Panel::Memory).then(|| {
+            self.memory
+                .entry(p)
+                .or_insert_with(|| {
+                    let plans: Vec<&crate::plan::Plan> = doc.current_plans().iter().collect();
+                    Arc::new(MemoryView::build(problem, &plans))
+                })
+                .clone()
+        });
+        let conflicts = (prefs.panel == Panel::Conflicts).then(|| {
+            // Large problems: the neighbourhood of the selected buffer.
+            let focus = if problem.buffers.len() > PAINT.graph_max_nodes {
+                selection.selected_buffer(problem)
+            } else {
+                None
+            };
+            self.conflicts
+                .entry((p, focus))
+                .or_insert_with(|| {
+                    Arc::new(ConflictView::build(problem, focus, PAINT.graph_max_nodes))
+                })
+                .clone()
+        });
+        FrameViews {
+            rows,
+            metrics,
+            primary,
+            compare,
+            layout,
+            compared,
+            compare_top,
+            gantt,
+            memory,
+            conflicts,
+        }
+    }
+}
