@@ -382,3 +382,114 @@ fn exact_fits_every_challenging_minimalloc_problem_in_its_capacity() {
     }
     let _ = std::fs::remove_dir_all(&out_dir);
 }
+
+#[test]
+fn a_runtime_emulation_named_explicitly_runs_on_its_own_runtimes_problem() {
+    let model = sample("mnist_conv_f32.tflite");
+    // Default litert lifetimes, --planner tflm: TFLM's problem, its header line, TFLM's head
+    // (54080 B, the oracle's head_bytes in sample_models/mnist_conv_f32.tflm.json).
+    let (code, out, err) = arenascope(&["plan", &model, "--planner", "tflm"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("— all subgraphs, tflm lifetimes: 6 buffers"),
+        "{out}"
+    );
+    let row = out.lines().find(|l| l.starts_with("tflm ")).expect(&out);
+    assert_eq!(row.split_whitespace().nth(1), Some("54080"), "{row}");
+    assert!(
+        !out.contains("litert lifetimes"),
+        "no empty litert section: {out}"
+    );
+    // And the other way round, next to a generic planner on tflm lifetimes.
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &model,
+        "--lifetimes",
+        "tflm",
+        "--planner",
+        "litert",
+        "--planner",
+        "size-best-fit",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let tflm_part = &out[..out.find("litert lifetimes").expect(&out)];
+    assert!(tflm_part.contains("size-best-fit"), "{out}");
+    let row = out.lines().find(|l| l.starts_with("litert ")).expect(&out);
+    assert_eq!(row.split_whitespace().nth(1), Some("70736"), "{row}");
+    // In JSON: the plan says which lifetimes it is on, in registry order.
+    let (code, out, _) = arenascope(&[
+        "plan",
+        &model,
+        "--planner",
+        "tflm",
+        "--planner",
+        "naive",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let plans = doc["plans"].as_array().unwrap();
+    let got: Vec<(&str, &str)> = plans
+        .iter()
+        .map(|p| {
+            (
+                p["planner"].as_str().unwrap(),
+                p["lifetimes"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, vec![("naive", "litert"), ("tflm", "tflm")]);
+    assert!(plans[1]["subgraph"].is_null());
+    assert_eq!(plans[1]["arena_bytes"], 54080);
+    for e in plans {
+        check_entry_valid(e);
+    }
+}
+
+#[test]
+fn a_planner_that_runs_on_nothing_is_a_usage_error_not_an_empty_table() {
+    // An export of a subgraph the model does not have names it.
+    let out_file = std::env::temp_dir().join(format!("arenascope-none-{}.svg", std::process::id()));
+    let (code, out, err) = arenascope(&[
+        "export",
+        &sample("mnist_conv_f32.tflite"),
+        "--view",
+        "layout",
+        "--subgraph",
+        "3",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no subgraph 3"), "{err}");
+}
+
+#[test]
+fn unnamed_tensors_are_shown_by_index_and_producer() {
+    // TFLM's keyword model has no tensor names at all.
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &sample("keyword_scrambled.tflite"),
+        "--lifetimes",
+        "tflm",
+        "--planner",
+        "tflm",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let buffers = doc["plans"][0]["buffers"].as_array().unwrap();
+    assert!(buffers
+        .iter()
+        .all(|b| !b["name"].as_str().unwrap().is_empty()));
+    let name = |t: u64| {
+        buffers
+            .iter()
+            .find(|b| b["tensor"] == t)
+            .map(|b| b["name"].as_str().unwrap().to_string())
+    };
+    assert_eq!(name(8).as_deref(), Some("#8 · FULLY_CONNECTED out"));
+    assert_eq!(name(5).as_deref(), Some("#5 · SVDF out"));
+}

@@ -17,7 +17,7 @@ pub mod panels;
 pub mod plots;
 pub mod preferences;
 mod screenshot;
-mod theme;
+pub mod theme;
 pub mod view_cache;
 
 use std::path::{Path, PathBuf};

@@ -16,6 +16,7 @@ pub fn arenascope(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+#[allow(dead_code)] // not every test crate has a corpus part
 /// Says that a test skipped its corpus part, visibly: written to the real stderr, which the
 /// test harness does not capture, so it shows in a plain `cargo test` run.
 pub fn skipped(what: &str) {
