@@ -63,7 +63,12 @@ fn picking_a_tensor_in_the_table_selects_it_in_the_layout_and_gantt() {
         .expect("the Gantt view")
         .row_of(buffer)
         .is_some());
-    let r = &views.layout.view.rects[buffer];
+    let layout = h
+        .state_mut()
+        .export_views()
+        .layout
+        .expect("the layout view");
+    let r = &layout.view.rects[buffer];
     assert_eq!(
         (r.x0, r.x1),
         (1.0, 4.0),

@@ -102,7 +102,14 @@ impl ArenaApp {
 
     /// The views of this frame (built from the cache).
     pub fn frame_views(&mut self) -> FrameViews {
-        self.cache.frame(&self.doc, &self.prefs, self.selection)
+        self.cache
+            .frame(&self.doc, &self.prefs, self.selection, false)
+    }
+
+    /// The views an export of the shown panel draws.
+    pub fn export_views(&mut self) -> FrameViews {
+        self.cache
+            .frame(&self.doc, &self.prefs, self.selection, true)
     }
 
     /// The frame the panels draw from.
@@ -130,7 +137,7 @@ impl ArenaApp {
 
     /// The SVG of the shown view, exactly as File → Export writes it.
     pub fn current_view_svg(&mut self) -> String {
-        let views = self.frame_views();
+        let views = self.export_views();
         panels::exports::view_svg(&self.frame(&views))
     }
 

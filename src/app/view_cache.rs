@@ -47,8 +47,9 @@ pub struct FrameViews {
     pub primary: usize,
     /// The plans compared side by side.
     pub compare: Vec<usize>,
-    /// The primary plan's layout (every panel can export it).
-    pub layout: LayoutPanelView,
+    /// The primary plan's layout: on the layout panel, and for exports of the panels that
+    /// have no picture of their own (built only then: on 20 000 buffers it is the costliest).
+    pub layout: Option<LayoutPanelView>,
     /// The compared layouts (the compare panel only).
     pub compared: Vec<LayoutPanelView>,
     /// The byte axis the compared layouts share.
@@ -103,12 +104,14 @@ impl ViewCache {
         }
     }
 
-    /// The views the panel `prefs.panel` and the side panes need this frame.
+    /// The views the panel `prefs.panel` and the side panes need this frame; with
+    /// `for_export`, also the primary layout whatever the panel.
     pub fn frame(
         &mut self,
         doc: &Document,
         prefs: &Preferences,
         selection: Selection,
+        for_export: bool,
     ) -> FrameViews {
         let p = doc.shown;
         let problem = doc.current();
@@ -131,7 +134,8 @@ impl ViewCache {
             .clone();
         let primary = primary_index(doc, prefs);
         let compare = compare_indices(doc, prefs);
-        let layout = self.layout(doc, primary, "layout");
+        let layout = (prefs.panel == Panel::Layout || for_export)
+            .then(|| self.layout(doc, primary, "layout"));
         let compared: Vec<LayoutPanelView> = if prefs.panel == Panel::Compare {
             compare
                 .iter()

@@ -30,7 +30,15 @@ pub fn view_svg(f: &Frame) -> String {
                 v.compared.iter().map(|c| (*c.view).clone()).collect();
             svg::compare_svg(problem, &views, &palette)
         }
-        _ => svg::layout_svg(problem, &v.layout.view, &palette),
+        _ => match &v.layout {
+            Some(l) => svg::layout_svg(problem, &l.view, &palette),
+            // Not built for this frame: build it (an export, not a frame, pays for it).
+            None => svg::layout_svg(
+                problem,
+                &crate::view::LayoutView::build(problem, &f.doc.current_plans()[v.primary]),
+                &palette,
+            ),
+        },
     }
 }
 

@@ -9,8 +9,11 @@ use crate::app::view_cache::LayoutPanelView;
 use crate::view::format_bytes;
 
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let Some(layout) = &f.views.layout else {
+        return;
+    };
     let height = ui.available_height();
-    layout_plot(f, ui, &f.views.layout, None, height, None, out);
+    layout_plot(f, ui, layout, None, height, None, out);
 }
 
 /// One plan's layout as a zoomable plot; `link` shares its axes with other plots, which then
