@@ -41,8 +41,8 @@ pub struct LayoutPanelView {
 #[derive(Clone)]
 pub struct FrameViews {
     pub rows: Arc<Vec<TensorRow>>,
-    /// Metrics of every plan of the shown problem, in plan order.
-    pub metrics: Arc<Vec<Metrics>>,
+    /// Metrics of every plan of the shown problem, in plan order (the summary panel).
+    pub metrics: Option<Arc<Vec<Metrics>>>,
     /// The plan shown in the layout, table and details.
     pub primary: usize,
     /// The plans compared side by side.
@@ -120,18 +120,19 @@ impl ViewCache {
             .entry(p)
             .or_insert_with(|| Arc::new(doc.tensor_rows(p)))
             .clone();
-        let metrics = self
-            .metrics
-            .entry(p)
-            .or_insert_with(|| {
-                Arc::new(
-                    doc.current_plans()
-                        .iter()
-                        .map(|plan| crate::plan::metrics(problem, &plan.offsets))
-                        .collect(),
-                )
-            })
-            .clone();
+        let metrics = (prefs.panel == Panel::Summary).then(|| {
+            self.metrics
+                .entry(p)
+                .or_insert_with(|| {
+                    Arc::new(
+                        doc.current_plans()
+                            .iter()
+                            .map(|plan| crate::plan::metrics(problem, &plan.offsets))
+                            .collect(),
+                    )
+                })
+                .clone()
+        });
         let primary = primary_index(doc, prefs);
         let compare = compare_indices(doc, prefs);
         let layout = (prefs.panel == Panel::Layout || for_export)

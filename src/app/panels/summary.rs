@@ -12,7 +12,9 @@ use crate::view::{format_bytes, overhead_pct, short_name};
 
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let colors = f.colors;
-    let metrics = &f.views.metrics;
+    let Some(metrics) = &f.views.metrics else {
+        return;
+    };
     let rows = &f.views.rows;
     let problem = f.doc.current();
     let plans: Vec<(&'static str, u64, bool)> = f
