@@ -132,11 +132,12 @@ pub(super) fn tensor_rows(model: Option<&Model>, problem: &Problem) -> Vec<Tenso
                 None => (false, 0),
             };
             if in_problem {
+                let labels = model.tensor_labels(si);
                 for (ti, t) in sg.tensors.iter().enumerate().filter(|(_, t)| t.is_constant) {
                     push(
                         offset + ti,
                         si,
-                        &model.tensor_label(si, ti),
+                        &labels[ti],
                         t.bytes.unwrap_or(0),
                         "constant",
                         None,

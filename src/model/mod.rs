@@ -262,14 +262,6 @@ impl Model {
             .collect()
     }
 
-    /// One tensor's label (see [`Model::tensor_labels`]).
-    pub fn tensor_label(&self, subgraph: usize, tensor: usize) -> String {
-        self.tensor_labels(subgraph)
-            .into_iter()
-            .nth(tensor)
-            .unwrap_or_default()
-    }
-
     /// Name of an operator's op (builtin name or custom code).
     pub fn op_name(&self, op: &Operator) -> String {
         self.operator_codes
