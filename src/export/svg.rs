@@ -504,30 +504,26 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
     // One line and one label per group of equal arenas, labels stacked so that they never
     // overlap; a group off scale is a mark at the top edge with its value.
     let mut last_label_y = f64::NEG_INFINITY;
+    let mut off_scale = 0.0;
     for g in &v.groups {
         let label = format!("{} {} ({} B)", g.who(), format_bytes(g.bytes), g.bytes);
-        let y = if g.off_scale {
-            svg.line(
-                f.left + f.width - 10.0,
-                f.top,
-                f.left + f.width,
-                f.top,
+        if g.off_scale {
+            // As on screen: at the top-left edge, inside the frame.
+            let y = f.top + 16.0 + 16.0 * off_scale;
+            off_scale += 1.0;
+            svg.text(
+                f.left + 8.0,
+                y,
+                13.0,
                 p.arena_line,
-                3.0,
-                false,
+                "start",
+                &format!("above the axis: {label}"),
             );
-            f.top
-        } else {
-            let y = f.y(g.bytes as f64);
-            svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
-            y
-        };
+            continue;
+        }
+        let y = f.y(g.bytes as f64);
+        svg.line(f.left, y, f.left + f.width, y, p.arena_line, 1.0, false);
         let ly = (y + 4.0).max(last_label_y + 13.0);
-        let label = if g.off_scale {
-            format!("{label}, off scale above")
-        } else {
-            label
-        };
         svg.text(
             f.left + f.width + 8.0,
             ly,

@@ -56,23 +56,29 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 .width(2.0)
                 .style(LineStyle::dashed_loose()),
             );
+            let mut off_scale = 0;
             for (k, g) in view.groups.iter().enumerate() {
                 let color = SERIES[k % SERIES.len()];
                 if g.off_scale {
-                    // Off scale: a mark at the top edge with its value, not a line that would
-                    // stretch the axis.
+                    // Off scale: a mark at the top-left edge with its value (not in the legend,
+                    // which covers the top right), not a line that would stretch the axis.
+                    let y = top * (1.0 - 0.045 * off_scale as f64);
+                    off_scale += 1;
                     pui.text(
                         Text::new(
-                            format!("off scale {k}"),
-                            PlotPoint::new(steps, top),
-                            format!(
-                                "{} {} ({} B), off scale above",
+                            "",
+                            PlotPoint::new(0.0, y),
+                            egui::RichText::new(format!(
+                                "above the axis: {} {} ({} B)",
                                 g.who(),
                                 format_bytes(g.bytes),
                                 g.bytes
-                            ),
+                            ))
+                            .size(13.0)
+                            .strong()
+                            .color(color),
                         )
-                        .anchor(egui::Align2::RIGHT_TOP)
+                        .anchor(egui::Align2::LEFT_TOP)
                         .color(color),
                     );
                     continue;

@@ -36,7 +36,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let offset_of = |r: &TensorRow| r.buffer.map(|b| offsets[b]);
     shown.sort_by(|a, b| {
         let o = match col {
-            0 => a.name.cmp(&b.name),
+            0 => natural_cmp(&a.name, &b.name),
             1 => a.shape.cmp(&b.shape),
             2 => a.dtype.cmp(&b.dtype),
             3 => a.bytes.cmp(&b.bytes),
@@ -118,4 +118,54 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 /// A table cell's text: not selectable, so that a click selects the row.
 fn cell(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
     ui.add(egui::Label::new(text).selectable(false).truncate());
+}
+
+/// Text order with digit runs compared as numbers (`#2` before `#10`, `conv_9` before
+/// `conv_10`).
+fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let (mut x, mut y) = (a.chars().peekable(), b.chars().peekable());
+    loop {
+        match (x.peek().copied(), y.peek().copied()) {
+            (None, None) => return std::cmp::Ordering::Equal,
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some(c), Some(d)) if c.is_ascii_digit() && d.is_ascii_digit() => {
+                let run = |it: &mut std::iter::Peekable<std::str::Chars>| {
+                    let mut digits = String::new();
+                    while let Some(c) = it.peek().copied().filter(char::is_ascii_digit) {
+                        digits.push(c);
+                        it.next();
+                    }
+                    let trimmed = digits.trim_start_matches('0').to_string();
+                    (trimmed.len(), trimmed)
+                };
+                let o = run(&mut x).cmp(&run(&mut y));
+                if o != std::cmp::Ordering::Equal {
+                    return o;
+                }
+            }
+            (Some(c), Some(d)) => {
+                if c != d {
+                    return c.cmp(&d);
+                }
+                x.next();
+                y.next();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural_cmp;
+
+    #[test]
+    fn names_sort_with_their_numbers_as_numbers() {
+        let mut v = vec!["#10 · SVDF out", "#2", "#1", "conv_10", "conv_9", "#02x"];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            v,
+            vec!["#1", "#2", "#02x", "#10 · SVDF out", "conv_9", "conv_10"]
+        );
+    }
 }
