@@ -9,9 +9,11 @@
 //!    the order of ties is exactly what this algorithm does with that input order.
 //! 3. Place each RW-arena candidate in that order (`SimpleMemoryArena::Allocate`): walk the
 //!    placed buffers that overlap it in time, in offset order, keeping `cur` = the highest end
-//!    seen; a gap `[align(cur), next.offset)` that holds it is a candidate, measured as
-//!    `next.offset − cur` (unaligned); the smallest wins, a gap of 0 ends the walk; with no gap
-//!    it goes at `align(cur)`. Placed buffers are kept by offset, a new one after equal offsets.
+//!    seen; a gap `[align(cur), next.offset)` that holds it replaces the best one when its
+//!    aligned size `next.offset − align(cur)` is below the stored best, and what is stored is
+//!    the unaligned `next.offset − cur` (LiteRT's two measures); a stored 0 ends the walk; with
+//!    no gap it goes at `align(cur)`. Placed buffers are kept by offset, a new one after equal
+//!    offsets.
 //!
 //! On a problem with no candidate vector (not built from a model) the buffers are taken in id
 //! order as the candidates.
@@ -61,29 +63,38 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
             overlapping.push((offsets[j], seq[j], b[j].size_bytes))
         });
         overlapping.sort_unstable();
-        let mut cur = 0u64;
-        let mut best: Option<(u64, u64)> = None; // (fit, offset)
-        for &(off, _, size) in &overlapping {
-            let at = align_up(cur, align);
-            if at + buf.size_bytes <= off {
-                let fit = off - cur;
-                if best.is_none_or(|(f, _)| fit < f) {
-                    best = Some((fit, at));
-                    if fit == 0 {
-                        break;
-                    }
-                }
-            }
-            cur = cur.max(off + size);
-        }
-        let at = best
-            .map(|(_, at)| at)
-            .unwrap_or_else(|| align_up(cur, align));
+        let at = best_fit_offset(
+            overlapping.iter().map(|&(off, _, size)| (off, size)),
+            buf.size_bytes,
+            align,
+        );
         offsets[id] = at;
         seq[id] = n;
         index.add(id, buf.first, buf.last);
     }
     Outcome::offsets(offsets)
+}
+
+/// `SimpleMemoryArena::Allocate`'s choice among the time-overlapping placed buffers, given in
+/// offset order as `(offset, size)`: a gap `[align(cur), next.offset)` that holds `size` wins
+/// when its *aligned* size is below the best so far, but what is stored as the best is the
+/// *unaligned* `next.offset − cur` (RUNTIME_RULES.md A.3, L8); a stored 0 ends the walk; with no
+/// gap the buffer goes at `align(cur)` above them all.
+fn best_fit_offset(placed: impl Iterator<Item = (u64, u64)>, size: u64, align: u64) -> u64 {
+    let mut cur = 0u64;
+    let mut best: Option<(u64, u64)> = None; // (stored fit, offset)
+    for (off, len) in placed {
+        let at = align_up(cur, align);
+        if at + size <= off && best.is_none_or(|(stored, _)| off - at < stored) {
+            best = Some((off - cur, at));
+        }
+        cur = cur.max(off + len);
+        if best.is_some_and(|(stored, _)| stored == 0) {
+            break;
+        }
+    }
+    best.map(|(_, at)| at)
+        .unwrap_or_else(|| align_up(cur, align))
 }
 
 /// LiteRT's `CreateTensorAllocationVector` comparator.
@@ -284,6 +295,27 @@ fn adjust_heap<T: Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gap_wins_on_its_aligned_size_against_the_stored_unaligned_one() {
+        // Placed and alive: [0,128), [260,330), [512,576); 100 bytes at 64-byte alignment.
+        // First gap: at align(128) = 128 below 260, aligned 132, stored 260 - 128 = 132.
+        // Second gap: at align(330) = 384 below 512, aligned 128 < 132: it wins (stored 182),
+        // where comparing unaligned sizes (182 against 132) would have kept the first.
+        let placed = [(0, 128), (260, 70), (512, 64)];
+        assert_eq!(best_fit_offset(placed.into_iter(), 100, 64), 384);
+        // With 1-byte alignment both measures agree: 132 against 182, the first gap.
+        assert_eq!(best_fit_offset(placed.into_iter(), 100, 1), 128);
+        // An exact fit between two buffers; no fit: on top of all, aligned.
+        assert_eq!(
+            best_fit_offset([(0, 64), (164, 8)].into_iter(), 100, 64),
+            64
+        );
+        assert_eq!(
+            best_fit_offset([(0, 64), (100, 8)].into_iter(), 100, 64),
+            128
+        );
+    }
 
     #[test]
     fn std_sort_sorts_like_any_sort_on_distinct_keys() {

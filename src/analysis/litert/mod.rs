@@ -289,9 +289,7 @@ fn build(
     let mut outside = Vec::new();
     for (t, it) in p.tensors.iter().enumerate() {
         let reason = match it.alloc {
-            AllocType::ArenaRwPersistent | AllocType::PersistentRo
-                if !sg.tensors.get(t).is_some_and(|x| x.is_variable) =>
-            {
+            AllocType::ArenaRwPersistent if !sg.tensors.get(t).is_some_and(|x| x.is_variable) => {
                 "persistent"
             }
             AllocType::ArenaRwPersistent => "variable",
@@ -354,5 +352,78 @@ fn inplace_flags(builtin: i32) -> Option<(u8, bool)> {
         ops::ADD | ops::SUB | ops::MUL | ops::DIV => Some((0b011, true)),
         ops::SOFTMAX | ops::DYNAMIC_UPDATE_SLICE => Some((0b001, true)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{OperatorCode, Options, Subgraph, Tensor, TensorType};
+
+    fn tensor(name: &str, shape: &[i32], constant: bool) -> Tensor {
+        Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            shape_signature: None,
+            dtype: TensorType::Float32,
+            buffer: u32::from(constant),
+            is_variable: false,
+            is_constant: constant,
+            bytes: Some(4 * shape.iter().map(|&d| d as u64).product::<u64>()),
+        }
+    }
+
+    #[test]
+    fn a_dequantize_fed_by_densify_keeps_its_output_in_the_rw_arena() {
+        // Sparse model: weights (constant) -> DENSIFY -> DEQUANTIZE -> FULLY_CONNECTED.
+        let codes = [ops::DENSIFY, ops::DEQUANTIZE, ops::FULLY_CONNECTED];
+        let op = |code: usize, inputs: Vec<i32>, output: i32| crate::model::Operator {
+            opcode_index: code as u32,
+            builtin: codes[code],
+            inputs,
+            outputs: vec![output],
+            intermediates: vec![],
+            options: Options::None,
+        };
+        let model = Model {
+            operator_codes: codes
+                .iter()
+                .map(|&b| OperatorCode {
+                    builtin: b,
+                    custom: None,
+                    version: 1,
+                })
+                .collect(),
+            subgraphs: vec![Subgraph {
+                tensors: vec![
+                    tensor("weights", &[8, 16], true),
+                    tensor("dense", &[8, 16], false),
+                    tensor("dequantized", &[8, 16], false),
+                    tensor("x", &[1, 16], false),
+                    tensor("y", &[1, 8], false),
+                ],
+                inputs: vec![3],
+                outputs: vec![4],
+                operators: vec![op(0, vec![0], 1), op(1, vec![1], 2), op(2, vec![3, 2], 4)],
+                ..Subgraph::default()
+            }],
+            ..Model::default()
+        };
+        let p = problem(&model, 0).unwrap();
+        // DENSIFY's output is outside the RW arena (persistent) ...
+        let outside: Vec<(usize, &str)> = p.outside.iter().map(|o| (o.tensor, o.reason)).collect();
+        assert_eq!(outside, vec![(1, "persistent")]);
+        // ... and DEQUANTIZE's output is planned there, from its node to its last consumer.
+        let b = p
+            .buffers
+            .iter()
+            .find(|b| b.tensor == 2)
+            .expect("dequantized is planned");
+        assert_eq!((b.first, b.last, b.size_bytes), (1, 2, 512));
+        // The candidate vector still holds the persistent tensor (it takes part in the sort).
+        let candidates = p.litert_candidates.unwrap();
+        assert!(candidates
+            .iter()
+            .any(|c| c.tensor == 1 && c.buffer.is_none()));
     }
 }

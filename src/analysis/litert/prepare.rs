@@ -1,5 +1,6 @@
 //! Prepare, as LiteRT's kernels run it (RUNTIME_RULES.md L1–L4, L6): each tensor's allocation
-//! type, what WHILE, DEQUANTIZE, DENSIFY, VAR_HANDLE and READ_VARIABLE change, and the kernel
+//! type, what WHILE, DEQUANTIZE (of a constant: persistent), DENSIFY (persistent RW, which is
+//! not a constant to what follows), VAR_HANDLE and READ_VARIABLE change, and the kernel
 //! temporaries (Init-phase reservations first, then Prepare-phase ones, indexed after the
 //! model's tensors), node by node until the first node with a dynamic output.
 
@@ -7,8 +8,9 @@ use crate::model::{ops, Model, Operator, Options, TensorType};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum AllocType {
+    /// Constant (memory-mapped). LiteRT's `PersistentRo` (RESHAPE and the like of constants)
+    /// would count as constant too; no kernel modelled here produces it.
     MmapRo,
-    PersistentRo,
     Dynamic,
     ArenaRwPersistent,
     ArenaRw,
@@ -125,8 +127,10 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
             ops::DEQUANTIZE if is_const(&tensors, in0) && out0 >= 0 => {
                 tensors[out0 as usize].alloc = AllocType::ArenaRwPersistent;
             }
+            // DENSIFY's output is persistent RW (densify.cc), not a constant: a DEQUANTIZE
+            // fed by it keeps its own output in the RW arena (sparse models).
             ops::DENSIFY if is_const(&tensors, in0) && out0 >= 0 => {
-                tensors[out0 as usize].alloc = AllocType::PersistentRo;
+                tensors[out0 as usize].alloc = AllocType::ArenaRwPersistent;
             }
             ops::VAR_HANDLE if out0 >= 0 => {
                 let t = &mut tensors[out0 as usize];
@@ -199,12 +203,10 @@ fn set_temp(tensors: &mut [ITensor], idx: usize, shape: &[i64], dtype: TensorTyp
     };
 }
 
+/// A constant to the kernels' checks: `MmapRo` (or `PersistentRo`); `ArenaRwPersistent`,
+/// what DENSIFY makes, does not count.
 fn is_const(tensors: &[ITensor], t: i32) -> bool {
-    t >= 0
-        && matches!(
-            tensors[t as usize].alloc,
-            AllocType::MmapRo | AllocType::PersistentRo
-        )
+    t >= 0 && tensors[t as usize].alloc == AllocType::MmapRo
 }
 
 /// WHILE (L2): an output whose body passes its input straight through and that nothing
