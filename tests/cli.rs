@@ -493,3 +493,42 @@ fn unnamed_tensors_are_shown_by_index_and_producer() {
     assert_eq!(name(8).as_deref(), Some("#8 · FULLY_CONNECTED out"));
     assert_eq!(name(5).as_deref(), Some("#5 · SVDF out"));
 }
+
+#[test]
+fn a_budget_adds_a_fits_column_and_exits_0_either_way() {
+    let model = sample("mnist_conv_f32.tflite");
+    // 70K = 71680 B: litert's 70736 fits, naive's 81680 misses by 10000.
+    let (code, out, err) = arenascope(&["plan", &model, "--budget", "70K"]);
+    assert_eq!(code, 0, "{err}");
+    let row = |id: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().next() == Some(id))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    assert!(row("litert").ends_with("  yes"), "{out}");
+    assert!(row("naive").ends_with("no, 10000 B over"), "{out}");
+    let (code, out, _) = arenascope(&["plan", &model, "--budget", "71680", "--format", "json"]);
+    assert_eq!(code, 0);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    for p in doc["plans"].as_array().unwrap() {
+        let fits = p["arena_bytes"].as_u64().unwrap() <= 71680;
+        assert_eq!(p["fits"], fits, "{}", p["planner"]);
+    }
+    // Nothing fits in 1 KiB: still exit 0.
+    let (code, out, _) = arenascope(&["plan", &model, "--budget", "1K"]);
+    assert_eq!(code, 0);
+    assert!(!out.lines().any(|l| l.ends_with("  yes")), "{out}");
+}
+
+#[test]
+fn a_budget_that_does_not_parse_is_a_usage_error() {
+    let model = sample("mnist_conv_f32.tflite");
+    for bad in ["12X", "-5", "281474976710657", "1.5M"] {
+        let (code, out, err) = arenascope(&["plan", &model, &format!("--budget={bad}")]);
+        assert_eq!(code, 2, "{bad}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "one sentence: {err}");
+        assert!(err.contains(bad), "{err}");
+        assert!(out.is_empty());
+    }
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, LifetimesArg};
-use crate::document::{select_planners, Document, PlanRequest};
+use crate::document::{parse_budget, select_planners, Document, PlanRequest};
 use crate::planner::Settings;
 
 #[derive(Args, Debug)]
@@ -31,6 +31,10 @@ pub struct PlanArgs {
     pub time_limit: f64,
     #[arg(long, value_enum, default_value = "table")]
     pub format: PlanFormat,
+    /// A RAM budget (bytes, or with K, M, G: KiB, MiB, GiB): adds a "fits" column (JSON: a
+    /// `fits` field per plan); the exit code is 0 either way.
+    #[arg(long, value_name = "BYTES")]
+    pub budget: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -70,6 +74,12 @@ pub(super) fn open_and_plan(
 }
 
 pub fn run(args: &PlanArgs) -> Result<String, CliError> {
+    let budget = args
+        .budget
+        .as_deref()
+        .map(parse_budget)
+        .transpose()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let settings = Settings {
         time_limit_secs: args.time_limit,
         capacity: None,
@@ -83,15 +93,22 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
     )?;
     Ok(match args.format {
         PlanFormat::Json => {
-            serde_json::to_string_pretty(&doc.plan_json_all()).unwrap_or_default() + "\n"
+            let mut json = doc.plan_json_all();
+            if let Some(b) = budget {
+                for plan in json["plans"].as_array_mut().into_iter().flatten() {
+                    let fits = plan["arena_bytes"].as_u64().is_some_and(|a| a <= b);
+                    plan["fits"] = fits.into();
+                }
+            }
+            serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
         }
         PlanFormat::Csv => crate::export::json::plan_csv(&doc.plan_json_all()),
-        PlanFormat::Table => table(&doc),
+        PlanFormat::Table => table(&doc, budget),
     })
 }
 
 /// One section per problem that has plans: a header line, then the plan table.
-fn table(doc: &Document) -> String {
+fn table(doc: &Document, budget: Option<u64>) -> String {
     let path = doc.display_path().display().to_string();
     let mut s = String::new();
     for pl in doc.planned.iter().filter(|p| !p.plans.is_empty()) {
@@ -108,8 +125,14 @@ fn table(doc: &Document) -> String {
             pl.problem.lower_bound(),
             pl.problem.persistent_bytes()
         );
-        s += &super::plan_table(&pl.problem, &pl.plans);
+        s += &super::plan_table(&pl.problem, &pl.plans, budget);
         s.push('\n');
+    }
+    if let Some(b) = budget {
+        let _ = writeln!(
+            s,
+            "budget {b} bytes: the fits column compares each plan's arena"
+        );
     }
     s
 }

@@ -102,7 +102,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
                 problem.buffers.len(),
                 problem.lower_bound()
             );
-            s += &super::plan_table(problem, plans);
+            s += &super::plan_table(problem, plans, None);
             if let Some(c) = capacity {
                 for p in plans {
                     let verdict = if p.arena_bytes <= c {

@@ -5,11 +5,13 @@
 //! command line, the app, the exports and the benches all stand on this one pipeline, so they
 //! cannot disagree.
 
+pub mod budget;
 mod rows;
 mod select;
 
 use std::path::{Path, PathBuf};
 
+pub use budget::{parse_budget, BudgetError, Verdict};
 pub use rows::TensorRow;
 pub use select::{
     default_compare, default_planners, registry_position, select_planners, SelectError,
