@@ -36,11 +36,24 @@ fn gui(args: &Cli) -> i32 {
         Some((_, p)) => p,
         None => None,
     };
+    let budget = match args
+        .budget
+        .as_deref()
+        .map(arenascope::document::parse_budget)
+    {
+        Some(Err(e)) => {
+            eprintln!("arenascope: {e}");
+            return 2;
+        }
+        Some(Ok(b)) => Some(b),
+        None => None,
+    };
     let opts = arenascope::app::RunOptions {
         file: args.file.clone(),
         screenshot: args.screenshot.clone(),
         panel,
         dark: args.dark.then_some(true),
+        budget,
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

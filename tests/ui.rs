@@ -191,3 +191,33 @@ fn the_exact_solver_runs_in_the_background_and_its_plan_joins_the_others() {
     h.run();
     h.get_by_label_contains("optimum 324 B");
 }
+
+#[test]
+fn a_budget_typed_in_the_field_says_which_plans_fit_and_is_remembered() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Summary));
+    h.run();
+    h.get_by_label("RAM budget").click();
+    h.run();
+    h.get_by_label("RAM budget").type_text("70K");
+    h.run();
+    // 70K = 71680 B: every plan but naive (81680 B, 10000 B over) fits.
+    assert_eq!(h.state().prefs.budget, Some(71680));
+    h.get_by_label_contains("8 of 9 plans fit");
+    h.get_by_label_contains("9.8 KiB over");
+    // The layout says how its plan stands.
+    h.state_mut().push(Command::ShowPanel(Panel::Layout));
+    h.run();
+    h.get_by_label_contains("fits the budget (944 B spare)");
+    // Text that does not parse keeps the budget and says why; an empty field means none.
+    h.state_mut().push(Command::SetBudgetText("12X".into()));
+    h.run();
+    assert_eq!(h.state().prefs.budget, Some(71680));
+    h.get_by_label_contains("not \"12X\"");
+    // Remembered: the preferences carry it (eframe stores them between runs).
+    let stored = serde_json::to_string(&h.state().prefs).unwrap();
+    let back: Preferences = serde_json::from_str(&stored).unwrap();
+    assert_eq!(back.budget, Some(71680));
+    h.state_mut().push(Command::SetBudgetText(String::new()));
+    h.run();
+    assert_eq!(h.state().prefs.budget, None);
+}

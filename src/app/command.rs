@@ -41,6 +41,9 @@ pub enum Command {
     /// Write the primary plan as MiniMalloc CSV.
     ExportCsv(PathBuf),
     SetTableFilter(String),
+    /// The budget field's text: empty means no budget; text that does not parse keeps the
+    /// budget as it was and shows why.
+    SetBudgetText(String),
     /// Sort the table by a column (again: the other direction).
     SortTable(usize),
     DismissError,

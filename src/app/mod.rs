@@ -41,8 +41,16 @@ pub struct TableState {
     pub sort: (usize, bool),
 }
 
+/// The budget field as typed, and why it does not parse (if it does not).
+#[derive(Clone, Debug, Default)]
+pub struct BudgetField {
+    pub text: String,
+    pub error: Option<String>,
+}
+
 pub struct ArenaApp {
     pub prefs: Preferences,
+    pub budget_field: BudgetField,
     pub doc: Document,
     pub selection: Selection,
     /// Hovered this frame, shown in the next.
@@ -74,8 +82,13 @@ impl ArenaApp {
             None => Document::sample(prefs.lifetimes, prefs.align)
                 .expect("the embedded sample model loads"),
         };
+        let budget_field = BudgetField {
+            text: prefs.budget.map(|b| b.to_string()).unwrap_or_default(),
+            error: None,
+        };
         let mut app = ArenaApp {
             prefs,
+            budget_field,
             doc,
             selection: Selection::default(),
             hovered_next: None,
@@ -127,6 +140,8 @@ impl ArenaApp {
             error: self.error.as_deref(),
             status: self.status.as_deref(),
             table: &self.table,
+            budget: self.prefs.budget,
+            budget_field: &self.budget_field,
         }
     }
 
@@ -303,6 +318,21 @@ impl ArenaApp {
                 self.write_file(&path, csv.as_bytes());
             }
             Command::SetTableFilter(s) => self.table.filter = s,
+            Command::SetBudgetText(text) => {
+                if text.trim().is_empty() {
+                    self.prefs.budget = None;
+                    self.budget_field.error = None;
+                } else {
+                    match crate::document::parse_budget(&text) {
+                        Ok(b) => {
+                            self.prefs.budget = Some(b);
+                            self.budget_field.error = None;
+                        }
+                        Err(e) => self.budget_field.error = Some(e.to_string()),
+                    }
+                }
+                self.budget_field.text = text;
+            }
             Command::SortTable(i) => {
                 self.table.sort = if self.table.sort.0 == i {
                     (i, !self.table.sort.1)
@@ -389,6 +419,7 @@ pub struct RunOptions {
     pub screenshot: Option<PathBuf>,
     pub panel: Option<Panel>,
     pub dark: Option<bool>,
+    pub budget: Option<u64>,
 }
 
 /// Opens the window. With `screenshot`, renders a few frames, saves the PNG and returns.
@@ -421,6 +452,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             }
             if let Some(d) = opts.dark {
                 prefs.dark = d;
+            }
+            if opts.budget.is_some() {
+                prefs.budget = opts.budget;
             }
             let mut app = ArenaApp::new(prefs, opts.file.as_deref());
             app.screenshot.outcome = outcome_app;

@@ -20,6 +20,8 @@ pub struct Preferences {
     pub compare: Vec<String>,
     pub panel: Panel,
     pub recent: Vec<PathBuf>,
+    /// The RAM budget drawn on the layout, memory, compare and summary panels (`None`: none).
+    pub budget: Option<u64>,
 }
 
 impl Default for Preferences {
@@ -36,6 +38,7 @@ impl Default for Preferences {
             ],
             panel: Panel::Layout,
             recent: Vec::new(),
+            budget: None,
         }
     }
 }

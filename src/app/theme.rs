@@ -57,6 +57,10 @@ impl Colors {
         c(self.palette.peak)
     }
 
+    pub fn budget(&self) -> Color32 {
+        c(self.palette.budget)
+    }
+
     pub fn selection(&self) -> Color32 {
         c(self.palette.selection)
     }

@@ -43,6 +43,9 @@ pub struct Cli {
     /// Start in the dark theme.
     #[arg(long)]
     pub dark: bool,
+    /// Start with this RAM budget (bytes, or with K, M, G).
+    #[arg(long, value_name = "BYTES")]
+    pub budget: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -16,7 +16,10 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 lv,
                 Some(link),
                 height,
-                Some(f.views.compare_top),
+                Some(super::plot_helpers::top_with_budget(
+                    f.views.compare_top,
+                    f.budget,
+                )),
                 out,
             );
         }

@@ -2,7 +2,10 @@
 
 use egui_plot::{HLine, LineStyle};
 
-use super::plot_helpers::{base_plot, bytes_axis, bytes_grid, legend, plot_interaction};
+use super::plot_helpers::{
+    base_plot, budget_line, budget_verdict_ui, bytes_axis, bytes_grid, legend, plot_interaction,
+    top_with_budget,
+};
 use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
 use crate::app::view_cache::LayoutPanelView;
@@ -45,6 +48,9 @@ pub fn layout_plot(
             view.overhead_pct(),
             format_bytes(view.overhead_bytes())
         ));
+        if let Some(b) = f.budget {
+            budget_verdict_ui(ui, view.arena_bytes, b, &colors);
+        }
         if link.is_none() {
             ui.label(format!("padding {}", format_bytes(view.padding_bytes)));
             ui.separator();
@@ -60,7 +66,7 @@ pub fn layout_plot(
         .include_x(0.0)
         .include_x(view.steps.max(1) as f64)
         .include_y(0.0)
-        .include_y(y_top.unwrap_or(view.axis_top()));
+        .include_y(top_with_budget(y_top.unwrap_or(view.axis_top()), f.budget));
     if let Some(link) = link {
         plot = plot
             .link_axis(link, [true, true])
@@ -76,8 +82,12 @@ pub fn layout_plot(
         f.hovered_buffer,
     )
     .with_cache(&lv.shapes);
+    let budget = f.budget;
     let resp = plot.show(ui, move |pui| {
         pui.add(item);
+        if let Some(b) = budget {
+            pui.hline(budget_line(b, &colors));
+        }
         pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
         pui.hline(
             HLine::new("lower bound", lower)

@@ -3,7 +3,7 @@
 
 use egui_plot::{Corner, HLine, Legend, LineStyle, PlotPoint, Text};
 
-use super::plot_helpers::{base_plot, bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, budget_line, bytes_axis, bytes_grid, top_with_budget};
 use super::{Commands, Frame};
 use crate::app::plots::StepAreaItem;
 use crate::view::format_bytes;
@@ -30,7 +30,8 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
         format_bytes(view.lower_bound)
     ));
     let steps = view.steps.max(1) as f64;
-    let top = view.axis_top;
+    let top = top_with_budget(view.axis_top, f.budget);
+    let budget = f.budget;
     base_plot("memory", &colors)
         .legend(Legend::default().position(Corner::RightTop))
         .height(ui.available_height())
@@ -56,6 +57,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 .width(2.0)
                 .style(LineStyle::dashed_loose()),
             );
+            if let Some(b) = budget {
+                pui.hline(budget_line(b, &colors));
+            }
             let mut off_scale = 0;
             for (k, g) in view.groups.iter().enumerate() {
                 let color = SERIES[k % SERIES.len()];

@@ -83,6 +83,9 @@ pub struct Frame<'a> {
     pub error: Option<&'a str>,
     pub status: Option<&'a str>,
     pub table: &'a TableState,
+    /// The RAM budget, if one is set.
+    pub budget: Option<u64>,
+    pub budget_field: &'a super::BudgetField,
 }
 
 impl Frame<'_> {

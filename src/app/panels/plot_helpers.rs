@@ -91,3 +91,41 @@ pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
         })
         .collect()
 }
+
+/// The budget as a dashed line on a byte axis.
+pub fn budget_line(budget: u64, colors: &Colors) -> egui_plot::HLine {
+    egui_plot::HLine::new(
+        format!("budget {}", view::format_bytes(budget)),
+        budget as f64,
+    )
+    .color(colors.budget())
+    .width(2.0)
+    .style(egui_plot::LineStyle::dashed_dense())
+}
+
+/// The byte axis top that also shows `budget`, unless the budget is so far above `top` that
+/// showing it would squash the plot (then the header says how the plan stands instead).
+pub fn top_with_budget(top: f64, budget: Option<u64>) -> f64 {
+    match budget.map(|b| b as f64 * view::PAINT.byte_axis_headroom) {
+        Some(b) if b > top && b <= top * view::PAINT.off_scale_factor => b,
+        _ => top,
+    }
+}
+
+/// "fits the budget (N spare)" or "misses the budget by N", coloured.
+pub fn budget_verdict_ui(ui: &mut egui::Ui, arena_bytes: u64, budget: u64, colors: &Colors) {
+    use crate::document::Verdict;
+    match Verdict::of(arena_bytes, budget) {
+        Verdict::Fits { spare } => ui.colored_label(
+            colors.lower_bound(),
+            format!("fits the budget ({} spare)", view::format_bytes(spare)),
+        ),
+        Verdict::Misses { short } => ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "misses the budget by {} ({short} B)",
+                view::format_bytes(short)
+            ),
+        ),
+    };
+}

@@ -115,6 +115,8 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         .response
         .labelled_by(heading.id);
     ui.separator();
+    budget_ui(f, ui, out);
+    ui.separator();
     exact_ui(f, ui, out);
     ui.separator();
     ui.strong("Compare side by side (2–4)");
@@ -189,5 +191,49 @@ fn exact_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         .clicked()
     {
         out.push(Command::StartExact);
+    }
+}
+
+/// The RAM budget: a field (empty: none), why it does not parse, and which plans fit.
+fn budget_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let heading = ui.strong("RAM budget");
+    let mut text = f.budget_field.text.clone();
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .hint_text("e.g. 256K, 1M (empty: none)")
+                .desired_width(140.0),
+        )
+        .labelled_by(heading.id);
+    if response.changed() {
+        out.push(Command::SetBudgetText(text));
+    }
+    if let Some(e) = &f.budget_field.error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+    let Some(budget) = f.budget else { return };
+    let plans = f.doc.current_plans();
+    let fitting: Vec<&str> = plans
+        .iter()
+        .filter(|p| p.arena_bytes <= budget)
+        .map(|p| p.planner)
+        .collect();
+    ui.label(format!(
+        "{} ({budget} B): {} of {} plans fit",
+        format_bytes(budget),
+        fitting.len(),
+        plans.len()
+    ));
+    if let Some(best) = plans.iter().min_by_key(|p| p.arena_bytes) {
+        if best.arena_bytes > budget {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "none fits: the smallest, {}, needs {} more",
+                    best.planner,
+                    format_bytes(best.arena_bytes - budget)
+                ),
+            );
+        }
     }
 }

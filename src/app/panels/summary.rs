@@ -3,7 +3,7 @@
 
 use egui_plot::{Bar, BarChart, GridMark, HLine, LineStyle, PlotPoint, Text};
 
-use super::plot_helpers::{base_plot, bytes_axis, bytes_grid};
+use super::plot_helpers::{base_plot, budget_line, bytes_axis, bytes_grid, top_with_budget};
 use super::{Commands, Frame};
 use crate::analysis::BufferKind;
 use crate::app::command::Command;
@@ -126,8 +126,11 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 .collect()
         })
         .include_y(0.0)
-        .include_y(top * 1.12)
+        .include_y(top_with_budget(top * 1.12, f.budget))
         .show(ui, |pui| {
+            if let Some(b) = f.budget {
+                pui.hline(budget_line(b, &colors));
+            }
             pui.bar_chart(BarChart::new("arena", bars));
             for (i, p) in labels.iter().enumerate() {
                 pui.text(
@@ -153,7 +156,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         ui.strong("Plans");
         egui::Grid::new("summary-plans")
             .striped(true)
-            .num_columns(6)
+            .num_columns(7)
             .show(ui, |ui| {
                 for h in [
                     "planner",
@@ -164,6 +167,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                     "optimal",
                 ] {
                     ui.strong(h);
+                }
+                if f.budget.is_some() {
+                    ui.strong("budget");
                 }
                 ui.end_row();
                 for (p, m) in plans.iter().zip(metrics.iter()) {
@@ -177,6 +183,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                             .unwrap_or_else(|| "—".into()),
                     );
                     ui.label(if p.2 { "yes" } else { "" });
+                    if let Some(b) = f.budget {
+                        budget_cell(ui, p.1, b, &colors);
+                    }
                     ui.end_row();
                 }
             });
@@ -225,5 +234,25 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     });
     if let Some(t) = picked {
         out.push(Command::Select(Some(t)));
+    }
+}
+
+/// A plan against the budget, in a table cell: "fits" or "+N over".
+fn budget_cell(
+    ui: &mut egui::Ui,
+    arena_bytes: u64,
+    budget: u64,
+    colors: &crate::app::theme::Colors,
+) {
+    match crate::document::Verdict::of(arena_bytes, budget) {
+        crate::document::Verdict::Fits { .. } => {
+            ui.colored_label(colors.lower_bound(), "fits");
+        }
+        crate::document::Verdict::Misses { short } => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("{} over", format_bytes(short)),
+            );
+        }
     }
 }
