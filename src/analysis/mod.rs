@@ -5,6 +5,7 @@ pub mod csv;
 pub mod litert;
 pub mod problem;
 pub mod tflm;
+pub mod tflm_tail;
 
 pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem};
 

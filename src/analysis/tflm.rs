@@ -1,6 +1,6 @@
 //! TFLite Micro's view of a model: `AllocationInfoBuilder` lifetimes over all subgraphs in one
 //! arena, 16-byte sizes, kernel scratch requests and the offline plan (RUNTIME_RULES.md B, T1,
-//! T2).
+//! T2, and the reductions' requests).
 //!
 //! Time is TFLM's allocation scope: 0 on entry, +1 before each operator and before each
 //! subgraph an operator calls (walked nested at that point). Inputs and outputs of a subgraph
@@ -146,11 +146,33 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
                         }
                     }
                 }
+                // Reductions (reduce_common.cc): MEAN and SUM of int8/int16 first request an
+                // int32 accumulator per output element; every reduction then requests the
+                // input iterator (an int per input dimension) and the resolved axes (an int
+                // per axis element). Requests of 0 bytes still count (they get a handle).
+                ops::MEAN | ops::SUM | ops::REDUCE_MAX | ops::REDUCE_MIN | ops::REDUCE_ALL => {
+                    let input = op.inputs.first().and_then(|&t| tensor(t));
+                    let axis = op.inputs.get(1).and_then(|&t| tensor(t));
+                    let output = op.outputs.first().and_then(|&t| tensor(t));
+                    let quantized = input
+                        .is_some_and(|t| matches!(t.dtype, TensorType::Int8 | TensorType::Int16));
+                    if matches!(op.builtin, ops::MEAN | ops::SUM) && quantized {
+                        push(4 * output.map_or(0, |t| t.elements()));
+                    }
+                    push(4 * input.map_or(0, |t| t.shape.len() as u64));
+                    push(4 * axis.map_or(0, |t| t.elements()));
+                }
                 _ => {}
             }
         }
     }
     out
+}
+
+/// How many scratch buffers the reference kernels request for `model` (each gets a handle in
+/// TFLM's tail, even one of 0 bytes).
+pub fn scratch_request_count(model: &Model) -> usize {
+    scratch_requests(model).len()
 }
 
 /// Builds the `tflm` problem: every subgraph in one arena (DESIGN.md §1.2).

@@ -109,6 +109,7 @@ fb_table!(Tensor, |tv| tv
     .visit_field::<i8>("type", slot(1), false)?
     .visit_field::<u32>("buffer", slot(2), false)?
     .visit_field::<ForwardsUOffset<&str>>("name", slot(3), false)?
+    .visit_field::<ForwardsUOffset<QuantizationParameters>>("quantization", slot(4), false)?
     .visit_field::<bool>("is_variable", slot(5), false)?
     .visit_field::<ForwardsUOffset<Vector<i32>>>(
         "shape_signature",
@@ -121,8 +122,18 @@ impl<'a> Tensor<'a> {
     getter!(tensor_type, 1, i8, 0);
     getter!(buffer, 2, u32, 0);
     getter!(name, 3, ForwardsUOffset<&'a str>);
+    getter!(quantization, 4, ForwardsUOffset<QuantizationParameters<'a>>);
     getter!(is_variable, 5, bool, false);
     getter!(shape_signature, 7, ForwardsUOffset<Vector<'a, i32>>);
+}
+
+fb_table!(QuantizationParameters, |tv| tv
+    .visit_field::<ForwardsUOffset<Vector<f32>>>("scale", slot(2), false)?
+    .visit_field::<ForwardsUOffset<Vector<i64>>>("zero_point", slot(3), false)?);
+
+impl<'a> QuantizationParameters<'a> {
+    getter!(scale, 2, ForwardsUOffset<Vector<'a, f32>>);
+    getter!(zero_point, 3, ForwardsUOffset<Vector<'a, i64>>);
 }
 
 fb_table!(Operator, |tv| {

@@ -96,6 +96,9 @@ pub struct Tensor {
     pub is_constant: bool,
     /// Bytes of the tensor (`None` for dynamic types: STRING, RESOURCE, VARIANT).
     pub bytes: Option<u64>,
+    /// Quantization channels: the number of scales when the tensor has both scales and zero
+    /// points (what TFLM copies into its quantization structs), else 0.
+    pub quant_channels: usize,
 }
 
 impl Tensor {
@@ -536,6 +539,11 @@ fn build_tensor(
         is_variable: t.is_variable(),
         is_constant,
         bytes,
+        quant_channels: t
+            .quantization()
+            .filter(|q| q.zero_point().is_some_and(|z| !z.is_empty()))
+            .and_then(|q| q.scale())
+            .map_or(0, |s| s.len()),
     })
 }
 

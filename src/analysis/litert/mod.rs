@@ -370,6 +370,7 @@ mod tests {
             is_variable: false,
             is_constant: constant,
             bytes: Some(4 * shape.iter().map(|&d| d as u64).product::<u64>()),
+            quant_channels: 0,
         }
     }
 

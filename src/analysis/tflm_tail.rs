@@ -1,0 +1,293 @@
+//! TFLM's tail: the persistent allocations `MicroAllocator` and `MicroInterpreter` make from the
+//! top of the arena (RUNTIME_RULES.md B.4a), so that `tensor_arena_size` = head + tail can be
+//! computed from the file.
+//!
+//! The tail grows down from the arena's 16-aligned end: each allocation of `size` bytes at
+//! `align` moves the tail to `round_up(tail + size, align)`. The order, as the Python
+//! interpreter of the `tflite-micro` package (the oracle) runs it with its recording
+//! allocator:
+//! 1. the allocator's own objects: `RecordingSingleArenaBufferAllocator`, the
+//!    `GreedyMemoryPlanner`, the `RecordingMicroAllocator`;
+//! 2. `StartModelAllocation`: the builtin-data allocator, one `SubgraphAllocations` per
+//!    subgraph, the `TfLiteEvalTensor` arrays (recorded), the `NodeAndRegistration` arrays
+//!    (recorded);
+//! 3. every operator's builtin options struct, parsed from the flatbuffer (`TfLite*Params`);
+//! 4. every kernel's `Init` (its op data), then every kernel's `Prepare` (per-channel
+//!    multipliers and shifts, lookup tables), both through `AllocatePersistentBuffer` at 16
+//!    bytes (recorded as persistent buffer data);
+//! 5. `FinishModelAllocation`: the scratch-buffer handles, then the variable tensors' buffers
+//!    (recorded);
+//! 6. the interpreter's input and output pointer arrays (recorded as persistent buffer data),
+//!    each input's and output's persistent `TfLiteTensor` (recorded) and its quantization
+//!    struct and zero-point array when quantized (recorded).
+//!
+//! Sizes are those of the x86-64 host build (`USE_TFLM_COMPRESSION`, `TF_LITE_STATIC_MEMORY`),
+//! read off the tflite-micro headers with the compiler; the "recorded" groups are the
+//! categories `RecordingMicroAllocator::PrintAllocations` itemises, with the same used
+//! (alignment included) and requested bytes.
+
+use crate::model::{ops, Model, Operator, TensorType};
+
+/// One category of `RecordingMicroAllocator`'s report.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TailCategory {
+    #[serde(rename = "type")]
+    pub name: &'static str,
+    /// Bytes the tail grew by, alignment included.
+    pub bytes: u64,
+    pub requested_bytes: u64,
+    pub count: u64,
+}
+
+/// The tail of a model: its size, the itemised categories, and operators the rules do not
+/// cover (then `bytes` is a lower bound).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tail {
+    pub bytes: u64,
+    pub categories: Vec<TailCategory>,
+    pub not_modelled: Vec<String>,
+}
+
+pub const EVAL_TENSORS: &str = "TfLiteEvalTensor data";
+pub const PERSISTENT_TENSORS: &str = "Persistent TfLiteTensor data";
+pub const QUANTIZATION: &str = "Persistent TfLiteTensor quantization data";
+pub const PERSISTENT_BUFFERS: &str = "Persistent buffer data";
+pub const VARIABLES: &str = "TfLiteTensor variable buffer data";
+pub const NODES: &str = "NodeAndRegistration struct";
+
+/// x86-64 sizes (bytes, alignment) of the structs the tail holds.
+mod x64 {
+    pub const ARENA_ALLOCATOR: (u64, u64) = (104, 8); // RecordingSingleArenaBufferAllocator
+    pub const PLANNER: (u64, u64) = (72, 8); // GreedyMemoryPlanner
+    pub const MICRO_ALLOCATOR: (u64, u64) = (272, 8); // RecordingMicroAllocator
+    pub const BUILTIN_DATA_ALLOCATOR: (u64, u64) = (16, 8);
+    pub const SUBGRAPH_ALLOCATIONS: (u64, u64) = (24, 8);
+    pub const EVAL_TENSOR: (u64, u64) = (24, 8);
+    pub const NODE_AND_REGISTRATION: (u64, u64) = (64, 8);
+    pub const SCRATCH_HANDLE: (u64, u64) = (8, 8);
+    pub const TFLITE_TENSOR: (u64, u64) = (64, 8);
+    pub const AFFINE_QUANTIZATION: (u64, u64) = (24, 8);
+    pub const POINTER: u64 = 8;
+}
+
+/// `MicroArenaBufferAlignment()`: kernels' and the interpreter's persistent buffers.
+const BUFFER_ALIGNMENT: u64 = 16;
+
+/// What one builtin operator allocates persistently, apart from what depends on its tensors.
+struct OpCost {
+    /// The builtin options struct its parser allocates (bytes, alignment).
+    params: Option<(u64, u64)>,
+    /// Its op data, allocated in `Init`.
+    init: Option<u64>,
+}
+
+fn op_cost(builtin: i32) -> Option<OpCost> {
+    let c = |params: Option<(u64, u64)>, init: Option<u64>| Some(OpCost { params, init });
+    match builtin {
+        ops::ADD => c(Some((8, 4)), Some(60)),
+        ops::CONV_2D => c(Some((28, 4)), Some(80)),
+        ops::DEPTHWISE_CONV_2D => c(Some((28, 4)), Some(80)),
+        ops::FULLY_CONNECTED => c(Some((32, 8)), Some(72)),
+        ops::LOGISTIC => c(None, Some(16)),
+        ops::MEAN | ops::SUM => c(Some((1, 1)), Some(44)),
+        ops::MUL => c(Some((4, 4)), Some(36)),
+        ops::SOFTMAX => c(Some((4, 4)), Some(80)),
+        ops::STRIDED_SLICE => c(Some((24, 4)), Some(84)),
+        ops::UNIDIRECTIONAL_SEQUENCE_LSTM => c(Some((16, 4)), Some(688)),
+        ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D => c(Some((40, 4)), Some(32)),
+        ops::RESHAPE => c(Some((36, 4)), None),
+        ops::HARD_SWISH => c(None, Some(20)),
+        ops::CONCATENATION => c(Some((8, 4)), Some(80)),
+        ops::LESS => c(None, Some(32)),
+        ops::RELU => c(None, Some(28)),
+        ops::TANH => c(None, Some(16)),
+        ops::WHILE => c(Some((8, 4)), Some(8)),
+        ops::CAST => c(Some((8, 4)), None),
+        ops::DIV => c(Some((4, 4)), Some(28)),
+        ops::MAXIMUM | ops::MINIMUM => c(None, None),
+        ops::QUANTIZE => c(None, Some(32)),
+        ops::DEQUANTIZE => c(None, Some(32)),
+        ops::SVDF => c(Some((12, 4)), Some(36)),
+        _ => None,
+    }
+}
+
+/// The arena's tail as it grows, with the recorded categories.
+struct TailArena {
+    top: u64,
+    categories: Vec<TailCategory>,
+}
+
+impl TailArena {
+    fn alloc(&mut self, (size, align): (u64, u64)) {
+        self.top = crate::analysis::round_up(self.top + size, align);
+    }
+
+    /// Allocations recorded together as one category entry (`count` items).
+    fn recorded(&mut self, name: &'static str, items: &[(u64, u64)]) {
+        let before = self.top;
+        for &item in items {
+            self.alloc(item);
+        }
+        let requested: u64 = items.iter().map(|i| i.0).sum();
+        self.add(name, self.top - before, requested, items.len() as u64);
+    }
+
+    fn add(&mut self, name: &'static str, bytes: u64, requested: u64, count: u64) {
+        match self.categories.iter_mut().find(|c| c.name == name) {
+            Some(c) => {
+                c.bytes += bytes;
+                c.requested_bytes += requested;
+                c.count += count;
+            }
+            None => self.categories.push(TailCategory {
+                name,
+                bytes,
+                requested_bytes: requested,
+                count,
+            }),
+        }
+    }
+
+    /// One `AllocatePersistentBuffer` of a kernel or the interpreter (recorded, 16-aligned).
+    fn buffer(&mut self, bytes: u64) {
+        self.recorded(PERSISTENT_BUFFERS, &[(bytes, BUFFER_ALIGNMENT)]);
+    }
+}
+
+fn tensor_of<'a>(model: &'a Model, sg: usize, t: i32) -> Option<&'a crate::model::Tensor> {
+    model.subgraphs[sg].tensors.get(usize::try_from(t).ok()?)
+}
+
+/// What a kernel's `Prepare` allocates persistently, from its tensors.
+fn prepare_buffers(model: &Model, sg: usize, op: &Operator) -> Vec<u64> {
+    let input = op.inputs.first().and_then(|&t| tensor_of(model, sg, t));
+    let filter = op.inputs.get(1).and_then(|&t| tensor_of(model, sg, t));
+    let dim = |t: Option<&crate::model::Tensor>, k: usize| {
+        t.and_then(|t| t.shape.get(k)).map_or(0, |&d| d.max(0) as u64)
+    };
+    match op.builtin {
+        // Per-channel output multipliers and shifts, whatever the types (conv_common.cc).
+        ops::CONV_2D => vec![4 * dim(filter, 0); 2],
+        ops::DEPTHWISE_CONV_2D => vec![4 * dim(filter, 3); 2],
+        // Only for a per-channel quantized filter (fully_connected_common.cc).
+        ops::FULLY_CONNECTED => match filter.map_or(0, |f| f.quant_channels) {
+            n if n > 1 => vec![4 * n as u64; 2],
+            _ => vec![],
+        },
+        // Two int16 lookup tables of 513 entries for int16 input (softmax_common.cc).
+        ops::SOFTMAX if input.is_some_and(|t| t.dtype == TensorType::Int16) => vec![1026; 2],
+        _ => vec![],
+    }
+}
+
+/// The tail TFLM's Python interpreter allocates for `model` with `scratch_requests` kernel
+/// scratch requests, on the x86-64 host build.
+pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
+    let mut a = TailArena {
+        top: 0,
+        categories: Vec::new(),
+    };
+    let mut not_modelled = Vec::new();
+    a.alloc(x64::ARENA_ALLOCATOR);
+    a.alloc(x64::PLANNER);
+    a.alloc(x64::MICRO_ALLOCATOR);
+    if model
+        .subgraphs
+        .iter()
+        .flat_map(|s| &s.operators)
+        .any(|o| o.builtin == ops::VAR_HANDLE)
+    {
+        not_modelled.push("resource variables (VAR_HANDLE)".to_string());
+    }
+    // StartModelAllocation.
+    a.alloc(x64::BUILTIN_DATA_ALLOCATOR);
+    a.alloc((
+        x64::SUBGRAPH_ALLOCATIONS.0 * model.subgraphs.len() as u64,
+        x64::SUBGRAPH_ALLOCATIONS.1,
+    ));
+    let per_subgraph = |item: (u64, u64), count: &dyn Fn(usize) -> usize| -> Vec<(u64, u64)> {
+        (0..model.subgraphs.len())
+            .map(|s| (item.0 * count(s) as u64, item.1))
+            .collect()
+    };
+    let eval = per_subgraph(x64::EVAL_TENSOR, &|s| model.subgraphs[s].tensors.len());
+    let before = a.top;
+    eval.iter().for_each(|&e| a.alloc(e));
+    let count = model.tensor_count() as u64;
+    a.add(EVAL_TENSORS, a.top - before, count * x64::EVAL_TENSOR.0, count);
+    let nodes = per_subgraph(x64::NODE_AND_REGISTRATION, &|s| {
+        model.subgraphs[s].operators.len()
+    });
+    let before = a.top;
+    nodes.iter().for_each(|&n| a.alloc(n));
+    let count = model.operator_count() as u64;
+    a.add(NODES, a.top - before, count * x64::NODE_AND_REGISTRATION.0, count);
+    // Builtin options, every operator of every subgraph in order.
+    let all_ops = || {
+        model
+            .subgraphs
+            .iter()
+            .enumerate()
+            .flat_map(|(s, sg)| sg.operators.iter().map(move |o| (s, o)))
+    };
+    for (s, op) in all_ops() {
+        match op_cost(op.builtin) {
+            Some(cost) => {
+                if let Some(p) = cost.params {
+                    a.alloc(p);
+                }
+            }
+            None => not_modelled.push(format!("{} (subgraph {s})", model.op_name(op))),
+        }
+    }
+    // Init, then Prepare.
+    for (_, op) in all_ops() {
+        if let Some(bytes) = op_cost(op.builtin).and_then(|c| c.init) {
+            a.buffer(bytes);
+        }
+    }
+    for (s, op) in all_ops() {
+        for bytes in prepare_buffers(model, s, op) {
+            a.buffer(bytes);
+        }
+    }
+    // FinishModelAllocation: scratch handles, then variables.
+    if scratch_requests > 0 {
+        a.alloc((
+            x64::SCRATCH_HANDLE.0 * scratch_requests as u64,
+            x64::SCRATCH_HANDLE.1,
+        ));
+    }
+    let variables: Vec<(u64, u64)> = model
+        .subgraphs
+        .iter()
+        .flat_map(|sg| &sg.tensors)
+        .filter(|t| t.is_variable)
+        .map(|t| (t.bytes.unwrap_or(0), BUFFER_ALIGNMENT))
+        .collect();
+    if !variables.is_empty() {
+        a.recorded(VARIABLES, &variables);
+    }
+    // The interpreter's inputs and outputs of subgraph 0.
+    if let Some(sg) = model.subgraphs.first() {
+        for list in [&sg.inputs, &sg.outputs] {
+            a.buffer(x64::POINTER * list.len() as u64);
+            for &t in list {
+                a.recorded(PERSISTENT_TENSORS, &[x64::TFLITE_TENSOR]);
+                let channels = sg.tensors.get(t).map_or(0, |t| t.quant_channels);
+                if channels > 0 {
+                    a.recorded(
+                        QUANTIZATION,
+                        &[x64::AFFINE_QUANTIZATION, (4 + 4 * channels as u64, 4)],
+                    );
+                }
+            }
+        }
+    }
+    Tail {
+        bytes: a.top,
+        categories: a.categories,
+        not_modelled,
+    }
+}
