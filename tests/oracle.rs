@@ -23,6 +23,13 @@ struct Row {
     lifetimes_compared: usize,
     tflm_observed: Option<u64>,
     tflm_ours: Option<u64>,
+    /// TFLM's tail and total (head + tail): observed, ours.
+    tail: Option<(u64, u64)>,
+    total: Option<(u64, u64)>,
+    /// Categories of the tail's breakdown that match the oracle's, of how many.
+    categories: Option<(usize, usize)>,
+    /// Operators the tail rules do not cover (the tail is then a lower bound).
+    not_modelled: Vec<String>,
     problems: Vec<String>,
 }
 
@@ -64,6 +71,10 @@ fn check_model(path: &Path) -> Row {
         lifetimes_compared: 0,
         tflm_observed: None,
         tflm_ours: None,
+        tail: None,
+        total: None,
+        categories: None,
+        not_modelled: Vec::new(),
         problems: Vec::new(),
     };
     let model = match Model::from_path(path) {
@@ -155,10 +166,64 @@ fn check_model(path: &Path) -> Row {
                     row.problems
                         .push(format!("TFLM head: ours {}, TFLM {head}", plan.arena_bytes));
                 }
+                check_tail(&model, &truth, plan.arena_bytes, &mut row);
             }
         }
     }
     row
+}
+
+/// TFLM's tail and its breakdown against the oracle's `tail_bytes`, `total_bytes` and
+/// `breakdown`. Where operators are not modelled the tail must be a lower bound and say so.
+fn check_tail(model: &Model, truth: &Value, head: u64, row: &mut Row) {
+    let (Some(tail_truth), Some(total_truth)) =
+        (truth["tail_bytes"].as_u64(), truth["total_bytes"].as_u64())
+    else {
+        return;
+    };
+    let tail = arenascope::analysis::tflm_tail::tail(model, tflm::scratch_request_count(model));
+    row.tail = Some((tail_truth, tail.bytes));
+    row.total = Some((total_truth, head + tail.bytes));
+    row.not_modelled = tail.not_modelled.clone();
+    let breakdown = truth["breakdown"].as_array().cloned().unwrap_or_default();
+    let matching = breakdown
+        .iter()
+        .filter(|b| {
+            tail.categories.iter().any(|c| {
+                b["type"] == c.name
+                    && b["used_bytes"] == c.bytes
+                    && b["requested_bytes"] == c.requested_bytes
+                    && b["count"] == c.count
+            })
+        })
+        .count();
+    row.categories = Some((matching, breakdown.len()));
+    if !tail.not_modelled.is_empty() {
+        if tail.bytes > tail_truth {
+            row.problems.push(format!(
+                "TFLM tail with operators not modelled: ours {} is not a lower bound of {tail_truth}",
+                tail.bytes
+            ));
+        }
+        return;
+    }
+    if tail.bytes != tail_truth {
+        row.problems
+            .push(format!("TFLM tail: ours {}, TFLM {tail_truth}", tail.bytes));
+    }
+    if head + tail.bytes != total_truth {
+        row.problems.push(format!(
+            "TFLM total: ours {}, TFLM {total_truth}",
+            head + tail.bytes
+        ));
+    }
+    if matching != breakdown.len() || tail.categories.len() != breakdown.len() {
+        row.problems.push(format!(
+            "TFLM tail breakdown: {matching} of {} categories match ({:?})",
+            breakdown.len(),
+            tail.categories
+        ));
+    }
 }
 
 fn opt(v: Option<u64>) -> String {
@@ -171,11 +236,19 @@ fn run_corpus(dirs: &[PathBuf]) -> Vec<Row> {
         .flat_map(|d| models_in(d))
         .map(|p| check_model(&p))
         .collect();
-    println!("| model | LiteRT observed | ours | offsets matching | lifetimes matching | TFLM observed | ours |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| model | LiteRT observed | ours | offsets matching | lifetimes matching | TFLM head observed | ours | TFLM tail observed | ours | tail categories matching | TFLM total observed | ours |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let pair = |p: Option<(u64, u64)>| (opt(p.map(|x| x.0)), opt(p.map(|x| x.1)));
     for r in &rows {
+        let (tail_o, tail_ours) = pair(r.tail);
+        let (total_o, total_ours) = pair(r.total);
+        let lower = if r.not_modelled.is_empty() {
+            ""
+        } else {
+            " (lower bound)"
+        };
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {}{lower} | {} | {} | {}{lower} |",
             r.name,
             opt(r.litert_observed),
             opt(r.litert_ours),
@@ -188,8 +261,18 @@ fn run_corpus(dirs: &[PathBuf]) -> Vec<Row> {
                 "—".into()
             },
             opt(r.tflm_observed),
-            opt(r.tflm_ours)
+            opt(r.tflm_ours),
+            tail_o,
+            tail_ours,
+            r.categories
+                .map(|(m, t)| format!("{m}/{t}"))
+                .unwrap_or_else(|| "—".into()),
+            total_o,
+            total_ours,
         );
+    }
+    for r in rows.iter().filter(|r| !r.not_modelled.is_empty()) {
+        println!("{}: not modelled: {}", r.name, r.not_modelled.join(", "));
     }
     for r in &rows {
         for p in &r.problems {

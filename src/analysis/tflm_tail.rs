@@ -164,7 +164,8 @@ fn prepare_buffers(model: &Model, sg: usize, op: &Operator) -> Vec<u64> {
     let input = op.inputs.first().and_then(|&t| tensor_of(model, sg, t));
     let filter = op.inputs.get(1).and_then(|&t| tensor_of(model, sg, t));
     let dim = |t: Option<&crate::model::Tensor>, k: usize| {
-        t.and_then(|t| t.shape.get(k)).map_or(0, |&d| d.max(0) as u64)
+        t.and_then(|t| t.shape.get(k))
+            .map_or(0, |&d| d.max(0) as u64)
     };
     match op.builtin {
         // Per-channel output multipliers and shifts, whatever the types (conv_common.cc).
@@ -215,14 +216,24 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     let before = a.top;
     eval.iter().for_each(|&e| a.alloc(e));
     let count = model.tensor_count() as u64;
-    a.add(EVAL_TENSORS, a.top - before, count * x64::EVAL_TENSOR.0, count);
+    a.add(
+        EVAL_TENSORS,
+        a.top - before,
+        count * x64::EVAL_TENSOR.0,
+        count,
+    );
     let nodes = per_subgraph(x64::NODE_AND_REGISTRATION, &|s| {
         model.subgraphs[s].operators.len()
     });
     let before = a.top;
     nodes.iter().for_each(|&n| a.alloc(n));
     let count = model.operator_count() as u64;
-    a.add(NODES, a.top - before, count * x64::NODE_AND_REGISTRATION.0, count);
+    a.add(
+        NODES,
+        a.top - before,
+        count * x64::NODE_AND_REGISTRATION.0,
+        count,
+    );
     // Builtin options, every operator of every subgraph in order.
     let all_ops = || {
         model

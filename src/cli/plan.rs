@@ -126,6 +126,11 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             pl.problem.persistent_bytes()
         );
         s += &super::plan_table(&pl.problem, &pl.plans, budget);
+        if pl.problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm) {
+            if let Some(tail) = doc.tflm_tail() {
+                s += &super::table::tflm_arena_lines(&pl.plans, &tail);
+            }
+        }
         s.push('\n');
     }
     if let Some(b) = budget {

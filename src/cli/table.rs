@@ -50,3 +50,41 @@ pub fn plan_table(problem: &Problem, plans: &[Plan], budget: Option<u64>) -> Str
     }
     s
 }
+
+/// What TFLM's `tensor_arena_size` must be for each plan: head + tail, and the tail's parts.
+pub fn tflm_arena_lines(plans: &[Plan], tail: &crate::analysis::tflm_tail::Tail) -> String {
+    let mut s = format!(
+        "TFLM needs head + tail = tensor_arena_size (x86-64 host build; tail {} bytes):\n",
+        tail.bytes
+    );
+    for p in plans {
+        let _ = writeln!(
+            s,
+            "  {:<18} {:>10} + {} = {}",
+            p.planner,
+            p.arena_bytes,
+            tail.bytes,
+            p.arena_bytes + tail.bytes
+        );
+    }
+    let parts: Vec<String> = tail
+        .categories
+        .iter()
+        .map(|c| format!("{} {} ({}×)", c.name, c.bytes, c.count))
+        .collect();
+    let itemised: u64 = tail.categories.iter().map(|c| c.bytes).sum();
+    let _ = writeln!(
+        s,
+        "  tail: {}; allocator, options and handles {}",
+        parts.join(", "),
+        tail.bytes - itemised
+    );
+    if !tail.not_modelled.is_empty() {
+        let _ = writeln!(
+            s,
+            "  not modelled (the tail is a lower bound): {}",
+            tail.not_modelled.join(", ")
+        );
+    }
+    s
+}

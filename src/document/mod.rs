@@ -316,12 +316,16 @@ impl Document {
             let Some(pl) = self.planned.get(i) else {
                 continue;
             };
+            let tail = (pl.problem.lifetimes == Some(Lifetimes::Tflm))
+                .then(|| self.tflm_tail())
+                .flatten();
             for plan in &pl.plans {
-                entries.push((
-                    registry_position(plan.planner),
-                    i,
-                    crate::export::json::plan_entry(&pl.problem, plan),
-                ));
+                let mut entry = crate::export::json::plan_entry(&pl.problem, plan);
+                if let Some(tail) = &tail {
+                    entry["tflm_arena"] =
+                        crate::export::json::tflm_arena(plan.arena_bytes, tail, 8, true);
+                }
+                entries.push((registry_position(plan.planner), i, entry));
             }
         }
         entries.sort_by_key(|e| (e.0, e.1));
@@ -329,6 +333,15 @@ impl Document {
             &self.model_info(),
             entries.into_iter().map(|e| e.2).collect(),
         )
+    }
+
+    /// TFLM's tail for this model on the x86-64 host build (`None` for a CSV problem).
+    pub fn tflm_tail(&self) -> Option<crate::analysis::tflm_tail::Tail> {
+        let model = self.model()?;
+        Some(crate::analysis::tflm_tail::tail(
+            model,
+            analysis::tflm::scratch_request_count(model),
+        ))
     }
 
     /// The plan JSON of every problem.

@@ -114,3 +114,27 @@ pub fn plan_csv(document: &Value) -> String {
     }
     out
 }
+
+/// The deployer's number for a plan on tflm lifetimes (DESIGN.md §3.2 `tflm_arena`): head
+/// (the plan's arena) + tail (TFLM's persistent allocations) = what `tensor_arena_size` must be.
+pub fn tflm_arena(
+    head: u64,
+    tail: &crate::analysis::tflm_tail::Tail,
+    pointer_bytes: u64,
+    measured: bool,
+) -> Value {
+    let mut v = json!({
+        "head": head,
+        "tail": tail.bytes,
+        "total": head + tail.bytes,
+        "pointer_bytes": pointer_bytes,
+        "tail_breakdown": tail.categories.iter().map(|c| json!({
+            "type": c.name, "bytes": c.bytes, "requested_bytes": c.requested_bytes, "count": c.count,
+        })).collect::<Vec<_>>(),
+        "measured": measured,
+    });
+    if !tail.not_modelled.is_empty() {
+        v["not_modelled"] = json!(tail.not_modelled);
+    }
+    v
+}

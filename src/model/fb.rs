@@ -129,7 +129,11 @@ impl<'a> Tensor<'a> {
 
 fb_table!(QuantizationParameters, |tv| tv
     .visit_field::<ForwardsUOffset<Vector<f32>>>("scale", slot(2), false)?
-    .visit_field::<ForwardsUOffset<Vector<i64>>>("zero_point", slot(3), false)?);
+    .visit_field::<ForwardsUOffset<Vector<i64>>>(
+        "zero_point",
+        slot(3),
+        false
+    )?);
 
 impl<'a> QuantizationParameters<'a> {
     getter!(scale, 2, ForwardsUOffset<Vector<'a, f32>>);
