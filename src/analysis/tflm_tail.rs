@@ -155,7 +155,7 @@ impl TailArena {
     }
 }
 
-fn tensor_of<'a>(model: &'a Model, sg: usize, t: i32) -> Option<&'a crate::model::Tensor> {
+fn tensor_of(model: &Model, sg: usize, t: i32) -> Option<&crate::model::Tensor> {
     model.subgraphs[sg].tensors.get(usize::try_from(t).ok()?)
 }
 
