@@ -2,6 +2,7 @@
 //! and the problem every planner solves (DESIGN.md §1, RUNTIME_RULES.md).
 
 pub mod csv;
+pub mod custom_options;
 pub mod litert;
 pub mod problem;
 pub mod tflm;

@@ -15,6 +15,10 @@ use crate::model::{ops, Model, Options, TensorType};
 /// `MicroArenaBufferAlignment()`.
 pub const TFLM_ALIGNMENT: u64 = 16;
 
+/// Pointer size of the build modelled: the x86-64 host build of the `tflite-micro` package
+/// (ADD_N's scratch holds a pointer per input).
+pub const HOST_POINTER_BYTES: u64 = 8;
+
 const UNSET: i64 = -1;
 
 #[derive(Clone, Copy)]
@@ -162,6 +166,60 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
                     push(4 * input.map_or(0, |t| t.shape.len() as u64));
                     push(4 * axis.map_or(0, |t| t.elements()));
                 }
+                // int4 weights are unpacked into a scratch buffer of one byte per element.
+                ops::CONV_2D | ops::DEPTHWISE_CONV_2D | ops::FULLY_CONNECTED => {
+                    if let Some(f) = op.inputs.get(1).and_then(|&t| tensor(t)) {
+                        if f.dtype == TensorType::Int4 {
+                            push(f.elements());
+                        }
+                    }
+                }
+                // TRANSPOSE_CONV (inputs: output shape, filter, input, bias): an accumulator per
+                // output element, int32 for int8 input, int64 for int16; then, for int16 with
+                // an int16 bias, the bias widened to int64.
+                ops::TRANSPOSE_CONV => {
+                    let input = op.inputs.get(2).and_then(|&t| tensor(t));
+                    let output = op.outputs.first().and_then(|&t| tensor(t));
+                    let bias = op.inputs.get(3).and_then(|&t| tensor(t));
+                    let out = output.map_or(0, |t| t.elements());
+                    match input.map(|t| t.dtype) {
+                        Some(TensorType::Int8) => push(4 * out),
+                        Some(TensorType::Int16) => {
+                            push(8 * out);
+                            if let Some(b) = bias.filter(|b| b.dtype == TensorType::Int16) {
+                                push(8 * b.elements());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                // ADD_N (float and int8): a pointer per input; host pointers (8 bytes).
+                ops::ADD_N => {
+                    let output = op.outputs.first().and_then(|&t| tensor(t));
+                    if output
+                        .is_some_and(|t| matches!(t.dtype, TensorType::Float32 | TensorType::Int8))
+                    {
+                        push(HOST_POINTER_BYTES * op.inputs.len() as u64);
+                    }
+                }
+                // MIRROR_PAD: two int arrays of the input's rank.
+                ops::MIRROR_PAD => {
+                    let rank = op
+                        .inputs
+                        .first()
+                        .and_then(|&t| tensor(t))
+                        .map_or(0, |t| t.shape.len() as u64);
+                    push(4 * rank);
+                    push(4 * rank);
+                }
+                // The audio front end's real FFT: fft_length values of its element type.
+                ops::CUSTOM if model.op_name(op) == "SignalRfft" => {
+                    let n = super::custom_options::int(op, "fft_length")
+                        .unwrap_or(0)
+                        .max(0);
+                    let complex = super::tflm_tail::rfft_complex_bytes(op).unwrap_or(0);
+                    push(n as u64 * complex / 2);
+                }
                 _ => {}
             }
         }
@@ -308,4 +366,144 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
         litert_candidates: None,
         step_values: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::tflm_tail::tests::{model, tensor};
+    use TensorType::{Float32, Int16, Int32, Int4, Int8};
+
+    /// The scratch requests of a one-operator model, in bytes, in request order.
+    fn requests(
+        tensors: Vec<crate::model::Tensor>,
+        op: (i32, &str, Vec<i32>, Vec<i32>, Vec<u8>),
+    ) -> Vec<u64> {
+        let out = op.3.clone();
+        let inputs: Vec<usize> =
+            op.2.iter()
+                .filter(|&&t| t >= 0)
+                .map(|&t| t as usize)
+                .collect();
+        let m = model(
+            tensors,
+            vec![op],
+            inputs,
+            out.iter().map(|&t| t as usize).collect(),
+        );
+        scratch_requests(&m).iter().map(|s| s.bytes).collect()
+    }
+
+    #[test]
+    fn mean_of_int8_requests_an_accumulator_then_iterators_and_axes() {
+        // [1, 4, 4, 8] -> mean over axes [1, 2] -> [1, 8]: 8 int32 accumulators, 4 ints for
+        // the input's rank, 2 for the axes.
+        let t = vec![
+            tensor(&[1, 4, 4, 8], Int8, false),
+            tensor(&[2], Int32, true),
+            tensor(&[1, 8], Int8, false),
+        ];
+        assert_eq!(
+            requests(t.clone(), (ops::MEAN, "", vec![0, 1], vec![2], vec![])),
+            vec![32, 16, 8]
+        );
+        // Float: no accumulator.
+        let f: Vec<_> = t
+            .iter()
+            .map(|x| {
+                tensor(
+                    &x.shape,
+                    if x.dtype == Int8 { Float32 } else { Int32 },
+                    x.is_constant,
+                )
+            })
+            .collect();
+        assert_eq!(
+            requests(f, (ops::MEAN, "", vec![0, 1], vec![2], vec![])),
+            vec![16, 8]
+        );
+        // REDUCE_MAX never has one.
+        assert_eq!(
+            requests(t, (ops::REDUCE_MAX, "", vec![0, 1], vec![2], vec![])),
+            vec![16, 8]
+        );
+    }
+
+    #[test]
+    fn transpose_conv_requests_an_accumulator_per_output_element() {
+        // Output [1, 4, 4, 2]: 32 elements; int8 -> int32 accumulators, int16 -> int64 plus
+        // the 3 int16 biases widened to int64.
+        let t = |dtype, bias| {
+            vec![
+                tensor(&[4], Int32, true),
+                tensor(&[2, 3, 3, 1], Int8, true),
+                tensor(&[1, 2, 2, 1], dtype, false),
+                tensor(&[3], bias, true),
+                tensor(&[1, 4, 4, 2], dtype, false),
+            ]
+        };
+        let op = || (ops::TRANSPOSE_CONV, "", vec![0, 1, 2, 3], vec![4], vec![]);
+        assert_eq!(requests(t(Int8, Int32), op()), vec![128]);
+        assert_eq!(requests(t(Int16, Int16), op()), vec![256, 24]);
+        assert_eq!(requests(t(Int16, Int32), op()), vec![256]);
+    }
+
+    #[test]
+    fn add_n_mirror_pad_and_int4_weights_request_their_buffers() {
+        let three = vec![
+            tensor(&[8], Float32, false),
+            tensor(&[8], Float32, false),
+            tensor(&[8], Float32, false),
+            tensor(&[8], Float32, false),
+        ];
+        // Three inputs: three 8-byte pointers.
+        assert_eq!(
+            requests(three, (ops::ADD_N, "", vec![0, 1, 2], vec![3], vec![])),
+            vec![24]
+        );
+        let pad = vec![
+            tensor(&[1, 4, 4, 2], Float32, false),
+            tensor(&[4, 2], Int32, true),
+            tensor(&[1, 6, 6, 2], Float32, false),
+        ];
+        // Rank 4: two arrays of 4 ints.
+        assert_eq!(
+            requests(pad, (ops::MIRROR_PAD, "", vec![0, 1], vec![2], vec![])),
+            vec![16, 16]
+        );
+        let conv = vec![
+            tensor(&[1, 8, 8, 4], Int8, false),
+            tensor(&[8, 3, 3, 4], Int4, true),
+            tensor(&[1, 6, 6, 8], Int8, false),
+        ];
+        // 8 x 3 x 3 x 4 int4 weights unpacked to a byte each.
+        assert_eq!(
+            requests(conv, (ops::CONV_2D, "", vec![0, 1, -1], vec![2], vec![])),
+            vec![288]
+        );
+    }
+
+    #[test]
+    fn the_audio_front_ends_fft_requests_its_length_in_values() {
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("T", 7i8);
+        m.push("fft_length", 512i16);
+        m.end_map();
+        let t = vec![tensor(&[480], Int16, false), tensor(&[514], Int16, false)];
+        // 512 int16 values.
+        assert_eq!(
+            requests(
+                t,
+                (
+                    ops::CUSTOM,
+                    "SignalRfft",
+                    vec![0],
+                    vec![1],
+                    b.view().to_vec()
+                )
+            ),
+            vec![1024]
+        );
+    }
 }

@@ -112,6 +112,47 @@ fn op_cost(builtin: i32) -> Option<OpCost> {
     }
 }
 
+/// What the audio front end's custom operators (tflite-micro `signal/micro/kernels`) allocate
+/// in `Init`, from their options; `None` for a custom operator the rules do not cover.
+fn signal_init(model: &Model, op: &Operator) -> Option<Vec<u64>> {
+    use super::custom_options::int;
+    let channels = || int(op, "num_channels").map(|n| n.max(0) as u64);
+    Some(match model.op_name(op).as_str() {
+        "SignalWindow" | "SignalEnergy" | "SignalFilterBankLog" => vec![8],
+        "SignalPCAN" => vec![4],
+        "SignalFftAutoScale" | "SignalFilterBankSquareRoot" => vec![],
+        // Params, then the kiss_fftr state for fft_length.
+        "SignalRfft" => {
+            let n = int(op, "fft_length")?.max(0) as u64;
+            vec![48, kiss_fftr_bytes(n, rfft_complex_bytes(op)?)]
+        }
+        // Params (a FilterbankConfig and its work area pointer), then the work area.
+        "SignalFilterBank" => vec![64, 8 * (channels()? + 1)],
+        // Params (a SpectralSubtractionConfig, the estimate and its size), then the estimate.
+        "SignalFilterBankSpectralSubtraction" => vec![56, 4 * channels()?],
+        _ => return None,
+    })
+}
+
+/// Bytes of one complex value of SignalRfft's element type (options `T`, a TensorType).
+pub(crate) fn rfft_complex_bytes(op: &Operator) -> Option<u64> {
+    match super::custom_options::int(op, "T")? {
+        7 => Some(4),     // int16
+        2 | 0 => Some(8), // int32, float32
+        _ => None,
+    }
+}
+
+/// `kiss_fftr_alloc`'s memory for a real FFT of `n` points: its state (three pointers), the
+/// complex FFT of `n / 2` points (`kiss_fft_state`: two ints, 64 factors, one twiddle; then
+/// `n / 2 − 1` more twiddles), and `3/4 n` super-twiddles and scratch values.
+fn kiss_fftr_bytes(n: u64, cpx: u64) -> u64 {
+    let half = n / 2;
+    let fft_state = crate::analysis::round_up(4 + 4 + 64 * 4 + cpx, 4);
+    let sub = fft_state + cpx * half.saturating_sub(1);
+    3 * x64::POINTER + sub + cpx * (half * 3 / 2)
+}
+
 /// The arena's tail as it grows, with the recorded categories.
 struct TailArena {
     top: u64,
@@ -234,7 +275,7 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
         count * x64::NODE_AND_REGISTRATION.0,
         count,
     );
-    // Builtin options, every operator of every subgraph in order.
+    // Builtin options, every operator of every subgraph in order (custom operators have none).
     let all_ops = || {
         model
             .subgraphs
@@ -243,6 +284,12 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
             .flat_map(|(s, sg)| sg.operators.iter().map(move |o| (s, o)))
     };
     for (s, op) in all_ops() {
+        if op.builtin == ops::CUSTOM {
+            if signal_init(model, op).is_none() {
+                not_modelled.push(format!("{} (subgraph {s})", model.op_name(op)));
+            }
+            continue;
+        }
         match op_cost(op.builtin) {
             Some(cost) => {
                 if let Some(p) = cost.params {
@@ -254,7 +301,11 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     }
     // Init, then Prepare.
     for (_, op) in all_ops() {
-        if let Some(bytes) = op_cost(op.builtin).and_then(|c| c.init) {
+        if op.builtin == ops::CUSTOM {
+            for bytes in signal_init(model, op).unwrap_or_default() {
+                a.buffer(bytes);
+            }
+        } else if let Some(bytes) = op_cost(op.builtin).and_then(|c| c.init) {
             a.buffer(bytes);
         }
     }
@@ -300,5 +351,125 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
         bytes: a.top,
         categories: a.categories,
         not_modelled,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::model::{OperatorCode, Options, Subgraph, Tensor};
+
+    pub(crate) fn tensor(shape: &[i32], dtype: TensorType, constant: bool) -> Tensor {
+        let elements: u64 = shape.iter().map(|&d| d as u64).product();
+        Tensor {
+            name: String::new(),
+            shape: shape.to_vec(),
+            shape_signature: None,
+            dtype,
+            buffer: u32::from(constant),
+            is_variable: false,
+            is_constant: constant,
+            bytes: dtype.bytes_for(elements).and_then(Result::ok),
+            quant_channels: 0,
+        }
+    }
+
+    /// A one-subgraph model running `ops` (builtin code, custom name, inputs, outputs, custom
+    /// options) over `tensors`, with the given graph inputs and outputs.
+    pub(crate) fn model(
+        tensors: Vec<Tensor>,
+        ops: Vec<(i32, &str, Vec<i32>, Vec<i32>, Vec<u8>)>,
+        inputs: Vec<usize>,
+        outputs: Vec<usize>,
+    ) -> Model {
+        let operator_codes = ops
+            .iter()
+            .map(|(b, custom, ..)| OperatorCode {
+                builtin: *b,
+                custom: (!custom.is_empty()).then(|| custom.to_string()),
+                version: 1,
+            })
+            .collect();
+        let operators = ops
+            .into_iter()
+            .enumerate()
+            .map(
+                |(i, (builtin, _, inputs, outputs, custom_options))| Operator {
+                    opcode_index: i as u32,
+                    builtin,
+                    inputs,
+                    outputs,
+                    intermediates: vec![],
+                    options: Options::None,
+                    custom_options,
+                },
+            )
+            .collect();
+        Model {
+            operator_codes,
+            subgraphs: vec![Subgraph {
+                tensors,
+                inputs,
+                outputs,
+                operators,
+                ..Subgraph::default()
+            }],
+            ..Model::default()
+        }
+    }
+
+    #[test]
+    fn one_float_fully_connected_layer_by_hand() {
+        // Input [1, 4], weights [2, 4], bias [2] (constants), output [1, 2]; one FC.
+        let m = model(
+            vec![
+                tensor(&[1, 4], TensorType::Float32, false),
+                tensor(&[2, 4], TensorType::Float32, true),
+                tensor(&[2], TensorType::Float32, true),
+                tensor(&[1, 2], TensorType::Float32, false),
+            ],
+            vec![(ops::FULLY_CONNECTED, "", vec![0, 1, 2], vec![3], vec![])],
+            vec![0],
+            vec![3],
+        );
+        let t = tail(&m, 0);
+        // Allocator objects 104 + 72 + 272 = 448; builtin-data allocator 16 -> 464;
+        // SubgraphAllocations 24 -> 488; 4 eval tensors 96 -> 584; 1 node 64 -> 648;
+        // FC options 32 (8-aligned) -> 680; FC op data 72 at 16 -> 752; input pointer array
+        // 8 at 16 -> 768; its TfLiteTensor 64 -> 832; output array -> 848; its tensor -> 912.
+        assert_eq!(t.bytes, 912);
+        let cat = |name| {
+            let c = t.categories.iter().find(|c| c.name == name).unwrap();
+            (c.bytes, c.requested_bytes, c.count)
+        };
+        assert_eq!(cat(EVAL_TENSORS), (96, 96, 4));
+        assert_eq!(cat(NODES), (64, 64, 1));
+        assert_eq!(cat(PERSISTENT_BUFFERS), (104, 88, 3));
+        assert_eq!(cat(PERSISTENT_TENSORS), (128, 128, 2));
+        assert!(t.not_modelled.is_empty());
+    }
+
+    #[test]
+    fn kiss_fftr_state_for_512_int16_points() {
+        // 256-point complex FFT: state 4 + 4 + 256 + 4 = 268, plus 255 twiddles of 4 bytes =
+        // 1288; the real FFT adds its 24-byte state and 384 values: 2848.
+        assert_eq!(kiss_fftr_bytes(512, 4), 2848);
+    }
+
+    #[test]
+    fn an_operator_without_rules_is_reported() {
+        let m = model(
+            vec![
+                tensor(&[4], TensorType::Float32, false),
+                tensor(&[4], TensorType::Float32, false),
+            ],
+            vec![(ops::BITCAST, "", vec![0], vec![1], vec![])],
+            vec![0],
+            vec![1],
+        );
+        assert_eq!(
+            tail(&m, 0).not_modelled,
+            vec!["BITCAST (subgraph 0)".to_string()]
+        );
     }
 }

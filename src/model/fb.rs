@@ -166,6 +166,7 @@ impl<'a> Operator<'a> {
     getter!(outputs, 2, ForwardsUOffset<Vector<'a, i32>>);
     getter!(builtin_options_type, 3, u8, 0);
     getter!(builtin_options, 4, ForwardsUOffset<ScalarTable<'a>>);
+    getter!(custom_options, 5, ForwardsUOffset<Vector<'a, u8>>);
     getter!(intermediates, 8, ForwardsUOffset<Vector<'a, i32>>);
 }
 

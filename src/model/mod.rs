@@ -130,6 +130,8 @@ pub struct Operator {
     pub outputs: Vec<i32>,
     pub intermediates: Vec<i32>,
     pub options: Options,
+    /// A custom operator's options (a FlexBuffer map), as stored.
+    pub custom_options: Vec<u8>,
 }
 
 impl Operator {
@@ -469,6 +471,10 @@ fn build_subgraph(
                 outputs: list(op.outputs(), "output", true)?,
                 intermediates: list(op.intermediates(), "intermediate", true)?,
                 options,
+                custom_options: op
+                    .custom_options()
+                    .map(|v| v.bytes().to_vec())
+                    .unwrap_or_default(),
             });
         }
     }

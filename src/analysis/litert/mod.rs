@@ -385,6 +385,7 @@ mod tests {
             outputs: vec![output],
             intermediates: vec![],
             options: Options::None,
+            custom_options: vec![],
         };
         let model = Model {
             operator_codes: codes
