@@ -371,7 +371,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::tflm_tail::tests::{model, tensor};
+    use crate::analysis::tflm_tail::tests::{model, tensor, TestOp};
     use TensorType::{Float32, Int16, Int32, Int4, Int8};
 
     /// The scratch requests of a one-operator model, in bytes, in request order.

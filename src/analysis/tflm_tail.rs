@@ -374,11 +374,15 @@ pub(crate) mod tests {
         }
     }
 
-    /// A one-subgraph model running `ops` (builtin code, custom name, inputs, outputs, custom
-    /// options) over `tensors`, with the given graph inputs and outputs.
+    /// One operator of a test model: builtin code, custom name (empty for a builtin),
+    /// inputs, outputs, custom options.
+    pub(crate) type TestOp<'a> = (i32, &'a str, Vec<i32>, Vec<i32>, Vec<u8>);
+
+    /// A one-subgraph model running `ops` over `tensors`, with the given graph inputs and
+    /// outputs.
     pub(crate) fn model(
         tensors: Vec<Tensor>,
-        ops: Vec<(i32, &str, Vec<i32>, Vec<i32>, Vec<u8>)>,
+        ops: Vec<TestOp<'_>>,
         inputs: Vec<usize>,
         outputs: Vec<usize>,
     ) -> Model {
