@@ -375,10 +375,7 @@ mod tests {
     use TensorType::{Float32, Int16, Int32, Int4, Int8};
 
     /// The scratch requests of a one-operator model, in bytes, in request order.
-    fn requests(
-        tensors: Vec<crate::model::Tensor>,
-        op: (i32, &str, Vec<i32>, Vec<i32>, Vec<u8>),
-    ) -> Vec<u64> {
+    fn requests(tensors: Vec<crate::model::Tensor>, op: TestOp<'_>) -> Vec<u64> {
         let out = op.3.clone();
         let inputs: Vec<usize> =
             op.2.iter()
