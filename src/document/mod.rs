@@ -324,6 +324,12 @@ impl Document {
                 if let Some(tail) = &tail {
                     entry["tflm_arena"] =
                         crate::export::json::tflm_arena(plan.arena_bytes, tail, 8, true);
+                    // Written into the model as an offline plan, TFLM re-places the scratch.
+                    let written = crate::planner::tflm::with_pinned(&pl.problem, &plan.offsets);
+                    if crate::plan::validate(&pl.problem, &written.offsets, None).is_ok() {
+                        entry["tflm_arena"]["head_when_written"] =
+                            pl.problem.arena_bytes(&written.offsets).into();
+                    }
                 }
                 entries.push((registry_position(plan.planner), i, entry));
             }

@@ -67,3 +67,17 @@ pub fn plan(problem: &Problem, _: &Settings) -> Outcome {
     }
     Outcome::offsets(offsets)
 }
+
+/// What TFLM does with `offsets` written into the model as its offline plan: every buffer but
+/// the kernels' scratch keeps its offset (TFLM uses them verbatim), and the scratch buffers,
+/// which TFLM always places itself, go where its online pass puts them around the pinned ones.
+/// Returns the offsets TFLM ends with; their arena is the head it will report.
+pub fn with_pinned(problem: &Problem, offsets: &[u64]) -> Outcome {
+    let mut pinned = problem.clone();
+    for (b, &o) in pinned.buffers.iter_mut().zip(offsets) {
+        if b.kind != crate::analysis::BufferKind::Scratch {
+            b.fixed_offset = Some(o);
+        }
+    }
+    plan(&pinned, &Settings::default())
+}
