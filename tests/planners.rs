@@ -209,13 +209,15 @@ fn litert_reference(p: &Problem, order: &[usize]) -> Vec<u64> {
             if o.last < b.first || o.first > b.last {
                 continue;
             }
-            if align(cur) + b.size_bytes <= off && best.is_none_or(|(f, _)| off - cur < f) {
+            // As simple_memory_arena.cc: the aligned gap is compared with the best fit, the
+            // unaligned one is stored; a stored 0 ends the walk.
+            if align(cur) + b.size_bytes <= off && best.is_none_or(|(f, _)| off - align(cur) < f) {
                 best = Some((off - cur, align(cur)));
-                if off - cur == 0 {
-                    break;
-                }
             }
             cur = cur.max(off + o.size_bytes);
+            if best.is_some_and(|(f, _)| f == 0) {
+                break;
+            }
         }
         let at = best.map(|x| x.1).unwrap_or_else(|| align(cur));
         offsets[i] = at;

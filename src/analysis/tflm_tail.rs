@@ -55,19 +55,78 @@ pub const PERSISTENT_BUFFERS: &str = "Persistent buffer data";
 pub const VARIABLES: &str = "TfLiteTensor variable buffer data";
 pub const NODES: &str = "NodeAndRegistration struct";
 
-/// x86-64 sizes (bytes, alignment) of the structs the tail holds.
-mod x64 {
-    pub const ARENA_ALLOCATOR: (u64, u64) = (104, 8); // RecordingSingleArenaBufferAllocator
-    pub const PLANNER: (u64, u64) = (72, 8); // GreedyMemoryPlanner
-    pub const MICRO_ALLOCATOR: (u64, u64) = (272, 8); // RecordingMicroAllocator
-    pub const BUILTIN_DATA_ALLOCATOR: (u64, u64) = (16, 8);
-    pub const SUBGRAPH_ALLOCATIONS: (u64, u64) = (24, 8);
-    pub const EVAL_TENSOR: (u64, u64) = (24, 8);
-    pub const NODE_AND_REGISTRATION: (u64, u64) = (64, 8);
-    pub const SCRATCH_HANDLE: (u64, u64) = (8, 8);
-    pub const TFLITE_TENSOR: (u64, u64) = (64, 8);
-    pub const AFFINE_QUANTIZATION: (u64, u64) = (24, 8);
-    pub const POINTER: u64 = 8;
+/// The build whose struct sizes the tail uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The x86-64 host build of the `tflite-micro` package: measured by the oracle.
+    Host64,
+    /// A 32-bit target (pointers of 4 bytes, 8-byte alignment of 64-bit values, as ARM's
+    /// EABI): computed by the same rules with 32-bit struct sizes, not measured.
+    Target32,
+}
+
+/// Sizes (bytes, alignment) of the structs the tail holds, per build. Read off the
+/// tflite-micro headers with the compiler (`-DTF_LITE_STATIC_MEMORY -DUSE_TFLM_COMPRESSION`;
+/// 32-bit: `-m32 -malign-double`), corrected where the measured package is newer than those
+/// headers (see `op_cost`).
+struct Sizes {
+    pointer: u64,
+    arena_allocator: (u64, u64),
+    planner: (u64, u64),
+    micro_allocator: (u64, u64),
+    builtin_data_allocator: (u64, u64),
+    subgraph_allocations: (u64, u64),
+    eval_tensor: (u64, u64),
+    node_and_registration: (u64, u64),
+    scratch_handle: (u64, u64),
+    tflite_tensor: (u64, u64),
+    affine_quantization: (u64, u64),
+}
+
+const HOST64: Sizes = Sizes {
+    pointer: 8,
+    arena_allocator: (104, 8), // RecordingSingleArenaBufferAllocator
+    planner: (72, 8),          // GreedyMemoryPlanner
+    micro_allocator: (272, 8), // RecordingMicroAllocator
+    builtin_data_allocator: (16, 8),
+    subgraph_allocations: (24, 8),
+    eval_tensor: (24, 8),
+    node_and_registration: (64, 8),
+    scratch_handle: (8, 8),
+    tflite_tensor: (64, 8),
+    affine_quantization: (24, 8),
+};
+
+const TARGET32: Sizes = Sizes {
+    pointer: 4,
+    arena_allocator: (52, 4),
+    planner: (44, 4),
+    micro_allocator: (136, 4),
+    builtin_data_allocator: (8, 4),
+    subgraph_allocations: (12, 4),
+    eval_tensor: (12, 4),
+    node_and_registration: (32, 4),
+    scratch_handle: (4, 4),
+    tflite_tensor: (40, 4),
+    affine_quantization: (12, 4),
+};
+
+impl Target {
+    fn sizes(self) -> &'static Sizes {
+        match self {
+            Target::Host64 => &HOST64,
+            Target::Target32 => &TARGET32,
+        }
+    }
+
+    pub fn pointer_bytes(self) -> u64 {
+        self.sizes().pointer
+    }
+
+    /// Whether the real runtime was measured for this build (the oracle runs the host one).
+    pub fn measured(self) -> bool {
+        self == Target::Host64
+    }
 }
 
 /// `MicroArenaBufferAlignment()`: kernels' and the interpreter's persistent buffers.
@@ -81,23 +140,34 @@ struct OpCost {
     init: Option<u64>,
 }
 
-fn op_cost(builtin: i32) -> Option<OpCost> {
+/// Builtin options and op data per operator. The measured package is newer than the headers
+/// read for the sizes in two places, found by matching the oracle: FULLY_CONNECTED's options
+/// are 32 bytes at 8 (headers: 16 at 4) and CONCATENATION's op data 80 bytes (headers: 40);
+/// on 32 bits the growth is taken to be pointers (two and five), so half of it.
+fn op_cost(builtin: i32, target: Target) -> Option<OpCost> {
     let c = |params: Option<(u64, u64)>, init: Option<u64>| Some(OpCost { params, init });
+    let t32 = target == Target::Target32;
+    // Op data that holds pointers or 64-bit values differs on 32 bits.
+    let (conv, fc, softmax, concat, fc_params) = if t32 {
+        (64, 56, 56, 44, (24, 4))
+    } else {
+        (80, 72, 80, 80, (32, 8))
+    };
     match builtin {
         ops::ADD => c(Some((8, 4)), Some(60)),
-        ops::CONV_2D => c(Some((28, 4)), Some(80)),
-        ops::DEPTHWISE_CONV_2D => c(Some((28, 4)), Some(80)),
-        ops::FULLY_CONNECTED => c(Some((32, 8)), Some(72)),
+        ops::CONV_2D => c(Some((28, 4)), Some(conv)),
+        ops::DEPTHWISE_CONV_2D => c(Some((28, 4)), Some(conv)),
+        ops::FULLY_CONNECTED => c(Some(fc_params), Some(fc)),
         ops::LOGISTIC => c(None, Some(16)),
         ops::MEAN | ops::SUM => c(Some((1, 1)), Some(44)),
         ops::MUL => c(Some((4, 4)), Some(36)),
-        ops::SOFTMAX => c(Some((4, 4)), Some(80)),
+        ops::SOFTMAX => c(Some((4, 4)), Some(softmax)),
         ops::STRIDED_SLICE => c(Some((24, 4)), Some(84)),
         ops::UNIDIRECTIONAL_SEQUENCE_LSTM => c(Some((16, 4)), Some(688)),
         ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D => c(Some((40, 4)), Some(32)),
         ops::RESHAPE => c(Some((36, 4)), None),
         ops::HARD_SWISH => c(None, Some(20)),
-        ops::CONCATENATION => c(Some((8, 4)), Some(80)),
+        ops::CONCATENATION => c(Some((8, 4)), Some(concat)),
         ops::LESS => c(None, Some(32)),
         ops::RELU => c(None, Some(28)),
         ops::TANH => c(None, Some(16)),
@@ -114,22 +184,29 @@ fn op_cost(builtin: i32) -> Option<OpCost> {
 
 /// What the audio front end's custom operators (tflite-micro `signal/micro/kernels`) allocate
 /// in `Init`, from their options; `None` for a custom operator the rules do not cover.
-fn signal_init(model: &Model, op: &Operator) -> Option<Vec<u64>> {
+fn signal_init(model: &Model, op: &Operator, target: Target) -> Option<Vec<u64>> {
     use super::custom_options::int;
     let channels = || int(op, "num_channels").map(|n| n.max(0) as u64);
+    let ptr = target.pointer_bytes();
     Some(match model.op_name(op).as_str() {
         "SignalWindow" | "SignalEnergy" | "SignalFilterBankLog" => vec![8],
         "SignalPCAN" => vec![4],
         "SignalFftAutoScale" | "SignalFilterBankSquareRoot" => vec![],
-        // Params, then the kiss_fftr state for fft_length.
+        // Params (five ints, the work area, the scratch index, the state), then the
+        // kiss_fftr state for fft_length.
         "SignalRfft" => {
             let n = int(op, "fft_length")?.max(0) as u64;
-            vec![48, kiss_fftr_bytes(n, rfft_complex_bytes(op)?)]
+            let params = if ptr == 8 { 48 } else { 32 };
+            vec![params, kiss_fftr_bytes(n, rfft_complex_bytes(op)?, ptr)]
         }
-        // Params (a FilterbankConfig and its work area pointer), then the work area.
-        "SignalFilterBank" => vec![64, 8 * (channels()? + 1)],
-        // Params (a SpectralSubtractionConfig, the estimate and its size), then the estimate.
-        "SignalFilterBankSpectralSubtraction" => vec![56, 4 * channels()?],
+        // Params (a FilterbankConfig: an int, five pointers, two ints; the work area
+        // pointer), then the work area of 64-bit values.
+        "SignalFilterBank" => vec![if ptr == 8 { 64 } else { 36 }, 8 * (channels()? + 1)],
+        // Params (a SpectralSubtractionConfig of nine ints, the estimate and its size), then
+        // the estimate.
+        "SignalFilterBankSpectralSubtraction" => {
+            vec![if ptr == 8 { 56 } else { 44 }, 4 * channels()?]
+        }
         _ => return None,
     })
 }
@@ -146,11 +223,11 @@ pub(crate) fn rfft_complex_bytes(op: &Operator) -> Option<u64> {
 /// `kiss_fftr_alloc`'s memory for a real FFT of `n` points: its state (three pointers), the
 /// complex FFT of `n / 2` points (`kiss_fft_state`: two ints, 64 factors, one twiddle; then
 /// `n / 2 − 1` more twiddles), and `3/4 n` super-twiddles and scratch values.
-fn kiss_fftr_bytes(n: u64, cpx: u64) -> u64 {
+fn kiss_fftr_bytes(n: u64, cpx: u64, pointer: u64) -> u64 {
     let half = n / 2;
     let fft_state = crate::analysis::round_up(4 + 4 + 64 * 4 + cpx, 4);
     let sub = fft_state + cpx * half.saturating_sub(1);
-    3 * x64::POINTER + sub + cpx * (half * 3 / 2)
+    3 * pointer + sub + cpx * (half * 3 / 2)
 }
 
 /// The arena's tail as it grows, with the recorded categories.
@@ -226,14 +303,20 @@ fn prepare_buffers(model: &Model, sg: usize, op: &Operator) -> Vec<u64> {
 /// The tail TFLM's Python interpreter allocates for `model` with `scratch_requests` kernel
 /// scratch requests, on the x86-64 host build.
 pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
+    tail_for(model, scratch_requests, Target::Host64)
+}
+
+/// The tail on `target` (the same allocations, that build's struct sizes).
+pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail {
+    let z = target.sizes();
     let mut a = TailArena {
         top: 0,
         categories: Vec::new(),
     };
     let mut not_modelled = Vec::new();
-    a.alloc(x64::ARENA_ALLOCATOR);
-    a.alloc(x64::PLANNER);
-    a.alloc(x64::MICRO_ALLOCATOR);
+    a.alloc(z.arena_allocator);
+    a.alloc(z.planner);
+    a.alloc(z.micro_allocator);
     if model
         .subgraphs
         .iter()
@@ -243,27 +326,22 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
         not_modelled.push("resource variables (VAR_HANDLE)".to_string());
     }
     // StartModelAllocation.
-    a.alloc(x64::BUILTIN_DATA_ALLOCATOR);
+    a.alloc(z.builtin_data_allocator);
     a.alloc((
-        x64::SUBGRAPH_ALLOCATIONS.0 * model.subgraphs.len() as u64,
-        x64::SUBGRAPH_ALLOCATIONS.1,
+        z.subgraph_allocations.0 * model.subgraphs.len() as u64,
+        z.subgraph_allocations.1,
     ));
     let per_subgraph = |item: (u64, u64), count: &dyn Fn(usize) -> usize| -> Vec<(u64, u64)> {
         (0..model.subgraphs.len())
             .map(|s| (item.0 * count(s) as u64, item.1))
             .collect()
     };
-    let eval = per_subgraph(x64::EVAL_TENSOR, &|s| model.subgraphs[s].tensors.len());
+    let eval = per_subgraph(z.eval_tensor, &|s| model.subgraphs[s].tensors.len());
     let before = a.top;
     eval.iter().for_each(|&e| a.alloc(e));
     let count = model.tensor_count() as u64;
-    a.add(
-        EVAL_TENSORS,
-        a.top - before,
-        count * x64::EVAL_TENSOR.0,
-        count,
-    );
-    let nodes = per_subgraph(x64::NODE_AND_REGISTRATION, &|s| {
+    a.add(EVAL_TENSORS, a.top - before, count * z.eval_tensor.0, count);
+    let nodes = per_subgraph(z.node_and_registration, &|s| {
         model.subgraphs[s].operators.len()
     });
     let before = a.top;
@@ -272,7 +350,7 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     a.add(
         NODES,
         a.top - before,
-        count * x64::NODE_AND_REGISTRATION.0,
+        count * z.node_and_registration.0,
         count,
     );
     // Builtin options, every operator of every subgraph in order (custom operators have none).
@@ -285,12 +363,12 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     };
     for (s, op) in all_ops() {
         if op.builtin == ops::CUSTOM {
-            if signal_init(model, op).is_none() {
+            if signal_init(model, op, target).is_none() {
                 not_modelled.push(format!("{} (subgraph {s})", model.op_name(op)));
             }
             continue;
         }
-        match op_cost(op.builtin) {
+        match op_cost(op.builtin, target) {
             Some(cost) => {
                 if let Some(p) = cost.params {
                     a.alloc(p);
@@ -302,10 +380,10 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     // Init, then Prepare.
     for (_, op) in all_ops() {
         if op.builtin == ops::CUSTOM {
-            for bytes in signal_init(model, op).unwrap_or_default() {
+            for bytes in signal_init(model, op, target).unwrap_or_default() {
                 a.buffer(bytes);
             }
-        } else if let Some(bytes) = op_cost(op.builtin).and_then(|c| c.init) {
+        } else if let Some(bytes) = op_cost(op.builtin, target).and_then(|c| c.init) {
             a.buffer(bytes);
         }
     }
@@ -317,8 +395,8 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     // FinishModelAllocation: scratch handles, then variables.
     if scratch_requests > 0 {
         a.alloc((
-            x64::SCRATCH_HANDLE.0 * scratch_requests as u64,
-            x64::SCRATCH_HANDLE.1,
+            z.scratch_handle.0 * scratch_requests as u64,
+            z.scratch_handle.1,
         ));
     }
     let variables: Vec<(u64, u64)> = model
@@ -334,14 +412,14 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     // The interpreter's inputs and outputs of subgraph 0.
     if let Some(sg) = model.subgraphs.first() {
         for list in [&sg.inputs, &sg.outputs] {
-            a.buffer(x64::POINTER * list.len() as u64);
+            a.buffer(z.pointer * list.len() as u64);
             for &t in list {
-                a.recorded(PERSISTENT_TENSORS, &[x64::TFLITE_TENSOR]);
+                a.recorded(PERSISTENT_TENSORS, &[z.tflite_tensor]);
                 let channels = sg.tensors.get(t).map_or(0, |t| t.quant_channels);
                 if channels > 0 {
                     a.recorded(
                         QUANTIZATION,
-                        &[x64::AFFINE_QUANTIZATION, (4 + 4 * channels as u64, 4)],
+                        &[z.affine_quantization, (4 + 4 * channels as u64, 4)],
                     );
                 }
             }
@@ -457,7 +535,7 @@ pub(crate) mod tests {
     fn kiss_fftr_state_for_512_int16_points() {
         // 256-point complex FFT: state 4 + 4 + 256 + 4 = 268, plus 255 twiddles of 4 bytes =
         // 1288; the real FFT adds its 24-byte state and 384 values: 2848.
-        assert_eq!(kiss_fftr_bytes(512, 4), 2848);
+        assert_eq!(kiss_fftr_bytes(512, 4, 8), 2848);
     }
 
     #[test]

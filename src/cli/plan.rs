@@ -130,6 +130,13 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             if let Some(tail) = doc.tflm_tail() {
                 s += &super::table::tflm_arena_lines(&pl.plans, &tail);
             }
+            if let Some(t32) = doc.tflm_tail_for(crate::analysis::tflm_tail::Target::Target32) {
+                let _ = writeln!(
+                    s,
+                    "  on a 32-bit target (computed with 32-bit struct sizes, not measured): tail {} bytes",
+                    t32.bytes
+                );
+            }
         }
         s.push('\n');
     }

@@ -316,8 +316,10 @@ impl Document {
             let Some(pl) = self.planned.get(i) else {
                 continue;
             };
-            let tail = (pl.problem.lifetimes == Some(Lifetimes::Tflm))
-                .then(|| self.tflm_tail())
+            let tflm = pl.problem.lifetimes == Some(Lifetimes::Tflm);
+            let tail = tflm.then(|| self.tflm_tail()).flatten();
+            let tail32 = tflm
+                .then(|| self.tflm_tail_for(crate::analysis::tflm_tail::Target::Target32))
                 .flatten();
             for plan in &pl.plans {
                 let mut entry = crate::export::json::plan_entry(&pl.problem, plan);
@@ -331,6 +333,10 @@ impl Document {
                             pl.problem.arena_bytes(&written.offsets).into();
                     }
                 }
+                if let Some(tail) = &tail32 {
+                    entry["tflm_arena_32bit"] =
+                        crate::export::json::tflm_arena(plan.arena_bytes, tail, 4, false);
+                }
                 entries.push((registry_position(plan.planner), i, entry));
             }
         }
@@ -343,10 +349,19 @@ impl Document {
 
     /// TFLM's tail for this model on the x86-64 host build (`None` for a CSV problem).
     pub fn tflm_tail(&self) -> Option<crate::analysis::tflm_tail::Tail> {
+        self.tflm_tail_for(crate::analysis::tflm_tail::Target::Host64)
+    }
+
+    /// TFLM's tail on `target` (a 32-bit one is computed, not measured).
+    pub fn tflm_tail_for(
+        &self,
+        target: crate::analysis::tflm_tail::Target,
+    ) -> Option<crate::analysis::tflm_tail::Tail> {
         let model = self.model()?;
-        Some(crate::analysis::tflm_tail::tail(
+        Some(crate::analysis::tflm_tail::tail_for(
             model,
             analysis::tflm::scratch_request_count(model),
+            target,
         ))
     }
 
