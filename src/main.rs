@@ -54,6 +54,7 @@ fn gui(args: &Cli) -> i32 {
         panel,
         dark: args.dark.then_some(true),
         budget,
+        lifetimes: args.lifetimes.map(Into::into),
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

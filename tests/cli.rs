@@ -532,3 +532,74 @@ fn a_budget_that_does_not_parse_is_a_usage_error() {
         assert!(out.is_empty());
     }
 }
+
+#[test]
+fn tflm_plans_report_the_whole_tensor_arena_size_and_budgets_count_the_tail() {
+    // keyword_scrambled: TFLM's own head 672 + tail 14480 = 15152 (the oracle's total_bytes
+    // in sample_models/keyword_scrambled.tflm.json).
+    let model = sample("keyword_scrambled.tflite");
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &model,
+        "--lifetimes",
+        "tflm",
+        "--planner",
+        "tflm",
+        "--planner",
+        "naive",
+        "--format",
+        "json",
+        "--budget",
+        "16K",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let plans = doc["plans"].as_array().unwrap();
+    let tflm = plans.iter().find(|p| p["planner"] == "tflm").unwrap();
+    let arena = &tflm["tflm_arena"];
+    assert_eq!(
+        (
+            arena["head"].as_u64(),
+            arena["tail"].as_u64(),
+            arena["total"].as_u64()
+        ),
+        (Some(672), Some(14480), Some(15152))
+    );
+    assert_eq!(arena["pointer_bytes"], 8);
+    assert_eq!(arena["measured"], true);
+    assert_eq!(arena["head_when_written"], 672);
+    let parts: u64 = arena["tail_breakdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["bytes"].as_u64().unwrap())
+        .sum();
+    assert!(
+        parts < 14480,
+        "the breakdown itemises part of the tail: {parts}"
+    );
+    assert_eq!(tflm["tflm_arena_32bit"]["measured"], false);
+    assert_eq!(tflm["tflm_arena_32bit"]["pointer_bytes"], 4);
+    // 16 KiB holds TFLM's plan and its tail; naive's 3568 B head + 14480 do not.
+    assert_eq!(tflm["fits"], true);
+    let naive = plans.iter().find(|p| p["planner"] == "naive").unwrap();
+    assert_eq!(naive["fits"], false);
+    let (_, out, _) = arenascope(&[
+        "plan",
+        &model,
+        "--lifetimes",
+        "tflm",
+        "--planner",
+        "naive",
+        "--budget",
+        "16K",
+    ]);
+    let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        out.lines()
+            .any(|l| words(l) == "naive 3568 + 14480 = 18048"),
+        "{out}"
+    );
+    let row = out.lines().find(|l| l.starts_with("naive ")).unwrap();
+    assert!(row.ends_with("no, 1664 B over"), "{row}");
+}

@@ -221,3 +221,26 @@ fn a_budget_typed_in_the_field_says_which_plans_fit_and_is_remembered() {
     h.run();
     assert_eq!(h.state().prefs.budget, None);
 }
+
+#[test]
+fn the_summary_leads_with_the_number_a_deployer_types() {
+    let prefs = Preferences {
+        panel: Panel::Summary,
+        lifetimes: arenascope::analysis::Lifetimes::Tflm,
+        ..Preferences::default()
+    };
+    let app = ArenaApp::new(prefs, Some(&sample("keyword_scrambled.tflite")));
+    let mut h = harness(app);
+    h.run();
+    // TFLM's head 672 + tail 14480 (its oracle's total_bytes).
+    h.get_by_label_contains("TFLM needs 15152 bytes");
+    h.get_by_label_contains("tail 14480 B");
+    h.get_by_label("Copy");
+    // On LiteRT lifetimes: the RW arena (LiteRT's own, 896 B) and the persistent arena that
+    // holds the 7 variables (10240 B).
+    h.state_mut().push(Command::SetLifetimes(
+        arenascope::analysis::Lifetimes::Litert,
+    ));
+    h.run();
+    h.get_by_label_contains("LiteRT needs 11136 bytes");
+}

@@ -140,7 +140,10 @@ impl ArenaApp {
             error: self.error.as_deref(),
             status: self.status.as_deref(),
             table: &self.table,
-            budget: self.prefs.budget,
+            budget: self.prefs.budget.map(|bytes| crate::document::Budget {
+                bytes,
+                outside_bytes: views.outside_plan_bytes,
+            }),
             budget_field: &self.budget_field,
         }
     }
@@ -420,6 +423,7 @@ pub struct RunOptions {
     pub panel: Option<Panel>,
     pub dark: Option<bool>,
     pub budget: Option<u64>,
+    pub lifetimes: Option<crate::analysis::Lifetimes>,
 }
 
 /// Opens the window. With `screenshot`, renders a few frames, saves the PNG and returns.
@@ -455,6 +459,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             }
             if opts.budget.is_some() {
                 prefs.budget = opts.budget;
+            }
+            if let Some(l) = opts.lifetimes {
+                prefs.lifetimes = l;
             }
             let mut app = ArenaApp::new(prefs, opts.file.as_deref());
             app.screenshot.outcome = outcome_app;

@@ -9,6 +9,7 @@ use super::document::Document;
 use super::panels::Panel;
 use super::plots::ShapeCache;
 use super::preferences::Preferences;
+use crate::analysis::tflm_tail::Tail;
 use crate::document::{default_compare, TensorRow};
 use crate::plan::Metrics;
 use crate::view::{ConflictView, GanttView, LayoutView, MemoryView, PAINT};
@@ -24,6 +25,10 @@ pub struct ViewCache {
     metrics: HashMap<usize, Arc<Vec<Metrics>>>,
     /// Painted shapes per plot, reused while nothing but the highlight changes.
     shapes: HashMap<String, Arc<ShapeCache>>,
+    /// TFLM's tail of the model (it does not depend on the plans).
+    tflm_tail: Option<Arc<(Tail, Tail)>>,
+    /// What the runtime needs beside the planned arena, per problem.
+    outside: HashMap<usize, u64>,
 }
 
 /// One plan's layout as a panel draws it.
@@ -57,6 +62,11 @@ pub struct FrameViews {
     pub gantt: Option<Arc<GanttView>>,
     pub memory: Option<Arc<MemoryView>>,
     pub conflicts: Option<Arc<ConflictView>>,
+    /// TFLM's tail, measured build and 32-bit (problems on tflm lifetimes, summary panel).
+    pub tflm_tail: Option<Arc<(Tail, Tail)>>,
+    /// What the runtime needs beside the planned arena (TFLM's tail, LiteRT's persistent
+    /// arena): it counts against a budget too.
+    pub outside_plan_bytes: u64,
 }
 
 /// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
@@ -176,7 +186,25 @@ impl ViewCache {
                 })
                 .clone()
         });
+        let tflm_tail = (prefs.panel == Panel::Summary
+            && problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm))
+        .then(|| {
+            if self.tflm_tail.is_none() {
+                self.tflm_tail = doc
+                    .tflm_tail()
+                    .zip(doc.tflm_tail_for(crate::analysis::tflm_tail::Target::Target32))
+                    .map(Arc::new);
+            }
+            self.tflm_tail.clone()
+        })
+        .flatten();
+        let outside_plan_bytes = *self
+            .outside
+            .entry(p)
+            .or_insert_with(|| doc.outside_plan_bytes(p));
         FrameViews {
+            tflm_tail,
+            outside_plan_bytes,
             rows,
             metrics,
             primary,

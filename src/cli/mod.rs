@@ -46,6 +46,9 @@ pub struct Cli {
     /// Start with this RAM budget (bytes, or with K, M, G).
     #[arg(long, value_name = "BYTES")]
     pub budget: Option<String>,
+    /// Start with these lifetimes (the problem LiteRT or TFLite Micro solves).
+    #[arg(long, value_enum)]
+    pub lifetimes: Option<LifetimesArg>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -95,9 +95,16 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         PlanFormat::Json => {
             let mut json = doc.plan_json_all();
             if let Some(b) = budget {
+                // Plans are in registry order, then by problem: find each one's problem.
                 for plan in json["plans"].as_array_mut().into_iter().flatten() {
-                    let fits = plan["arena_bytes"].as_u64().is_some_and(|a| a <= b);
-                    plan["fits"] = fits.into();
+                    let index = doc.planned.iter().position(|pl| {
+                        pl.problem.lifetimes.map(|l| l.name()) == plan["lifetimes"].as_str()
+                            && pl.problem.subgraph.map(|s| s as u64) == plan["subgraph"].as_u64()
+                            && pl.plans.iter().any(|p| p.planner == plan["planner"])
+                    });
+                    let outside = index.map_or(0, |i| doc.outside_plan_bytes(i));
+                    let arena = plan["arena_bytes"].as_u64().unwrap_or(0);
+                    plan["fits"] = (arena + outside <= b).into();
                 }
             }
             serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
@@ -111,7 +118,12 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
 fn table(doc: &Document, budget: Option<u64>) -> String {
     let path = doc.display_path().display().to_string();
     let mut s = String::new();
-    for pl in doc.planned.iter().filter(|p| !p.plans.is_empty()) {
+    for (index, pl) in doc
+        .planned
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.plans.is_empty())
+    {
         let title = match (pl.problem.lifetimes, pl.problem.subgraph) {
             (Some(l), Some(sg)) => format!("{path} — subgraph {sg}, {} lifetimes", l.name()),
             (Some(l), None) => format!("{path} — all subgraphs, {} lifetimes", l.name()),
@@ -125,6 +137,10 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             pl.problem.lower_bound(),
             pl.problem.persistent_bytes()
         );
+        let budget = budget.map(|bytes| crate::document::Budget {
+            bytes,
+            outside_bytes: doc.outside_plan_bytes(index),
+        });
         s += &super::plan_table(&pl.problem, &pl.plans, budget);
         if pl.problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm) {
             if let Some(tail) = doc.tflm_tail() {

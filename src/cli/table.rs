@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 
 use crate::analysis::Problem;
-use crate::document::Verdict;
+use crate::document::{Budget, Verdict};
 use crate::plan::{self, Plan};
 
-/// With a `budget`, a last column says whether each plan fits and by how much it misses.
-pub fn plan_table(problem: &Problem, plans: &[Plan], budget: Option<u64>) -> String {
+/// With a `budget`, a last column says whether each plan fits (its arena plus what the runtime
+/// needs beside it) and by how much it misses.
+pub fn plan_table(problem: &Problem, plans: &[Plan], budget: Option<Budget>) -> String {
     let mut s = format!(
         "{:<18} {:>12} {:>12} {:>10} {:>9} {:>9} {:>12} {:>9} {:>8}",
         "planner",
@@ -39,7 +40,7 @@ pub fn plan_table(problem: &Problem, plans: &[Plan], budget: Option<u64>) -> Str
             p.seconds * 1e3,
             if p.optimal() { "yes" } else { "" }
         );
-        match budget.map(|b| Verdict::of(p.arena_bytes, b)) {
+        match budget.map(|b| b.verdict(p.arena_bytes)) {
             Some(Verdict::Fits { .. }) => s += "  yes",
             Some(Verdict::Misses { short }) => {
                 let _ = write!(s, "  no, {short} B over");

@@ -56,6 +56,26 @@ impl Verdict {
     }
 }
 
+/// A budget against the plans of one problem: the plan's arena is not all the RAM the runtime
+/// needs; `outside_bytes` (TFLM's tail, LiteRT's persistent arena) comes on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub bytes: u64,
+    pub outside_bytes: u64,
+}
+
+impl Budget {
+    /// The room left for the planned arena (the line drawn on arena axes).
+    pub fn for_arena(&self) -> u64 {
+        self.bytes.saturating_sub(self.outside_bytes)
+    }
+
+    /// How an arena plus what is outside it stands against the budget.
+    pub fn verdict(&self, arena_bytes: u64) -> Verdict {
+        Verdict::of(arena_bytes + self.outside_bytes, self.bytes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +105,24 @@ mod tests {
         ] {
             assert!(parse_budget(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_runtime_bytes_outside_the_plan_count_against_the_budget() {
+        // TFLM's keyword model: tail 14480 B; 16 KiB leaves 1904 B for the head.
+        let b = Budget {
+            bytes: 16384,
+            outside_bytes: 14480,
+        };
+        assert_eq!(b.for_arena(), 1904);
+        assert_eq!(b.verdict(672), Verdict::Fits { spare: 1232 });
+        assert_eq!(b.verdict(3568), Verdict::Misses { short: 1664 });
+        let tight = Budget {
+            bytes: 1000,
+            outside_bytes: 14480,
+        };
+        assert_eq!(tight.for_arena(), 0);
+        assert_eq!(tight.verdict(0), Verdict::Misses { short: 13480 });
     }
 
     #[test]

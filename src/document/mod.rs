@@ -11,7 +11,7 @@ mod select;
 
 use std::path::{Path, PathBuf};
 
-pub use budget::{parse_budget, BudgetError, Verdict};
+pub use budget::{parse_budget, Budget, BudgetError, Verdict};
 pub use rows::TensorRow;
 pub use select::{
     default_compare, default_planners, registry_position, select_planners, SelectError,
@@ -363,6 +363,17 @@ impl Document {
             analysis::tflm::scratch_request_count(model),
             target,
         ))
+    }
+
+    /// What the runtime needs beside the planned arena of problem `index`: TFLM's tail for a
+    /// problem on tflm lifetimes, LiteRT's persistent arena on litert, nothing for a CSV one.
+    pub fn outside_plan_bytes(&self, index: usize) -> u64 {
+        let problem = self.problem(index);
+        match problem.lifetimes {
+            Some(Lifetimes::Tflm) => self.tflm_tail().map_or(0, |t| t.bytes),
+            Some(Lifetimes::Litert) => problem.persistent_bytes(),
+            None => 0,
+        }
     }
 
     /// The plan JSON of every problem.

@@ -18,7 +18,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 height,
                 Some(super::plot_helpers::top_with_budget(
                     f.views.compare_top,
-                    f.budget,
+                    f.budget.as_ref(),
                 )),
                 out,
             );

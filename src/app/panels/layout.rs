@@ -48,7 +48,7 @@ pub fn layout_plot(
             view.overhead_pct(),
             format_bytes(view.overhead_bytes())
         ));
-        if let Some(b) = f.budget {
+        if let Some(b) = &f.budget {
             budget_verdict_ui(ui, view.arena_bytes, b, &colors);
         }
         if link.is_none() {
@@ -66,7 +66,10 @@ pub fn layout_plot(
         .include_x(0.0)
         .include_x(view.steps.max(1) as f64)
         .include_y(0.0)
-        .include_y(top_with_budget(y_top.unwrap_or(view.axis_top()), f.budget));
+        .include_y(top_with_budget(
+            y_top.unwrap_or(view.axis_top()),
+            f.budget.as_ref(),
+        ));
     if let Some(link) = link {
         plot = plot
             .link_axis(link, [true, true])
@@ -86,7 +89,7 @@ pub fn layout_plot(
     let resp = plot.show(ui, move |pui| {
         pui.add(item);
         if let Some(b) = budget {
-            pui.hline(budget_line(b, &colors));
+            pui.hline(budget_line(&b, &colors));
         }
         pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
         pui.hline(

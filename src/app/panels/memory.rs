@@ -30,7 +30,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
         format_bytes(view.lower_bound)
     ));
     let steps = view.steps.max(1) as f64;
-    let top = top_with_budget(view.axis_top, f.budget);
+    let top = top_with_budget(view.axis_top, f.budget.as_ref());
     let budget = f.budget;
     base_plot("memory", &colors)
         .legend(Legend::default().position(Corner::RightTop))
@@ -58,7 +58,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 .style(LineStyle::dashed_loose()),
             );
             if let Some(b) = budget {
-                pui.hline(budget_line(b, &colors));
+                pui.hline(budget_line(&b, &colors));
             }
             let mut off_scale = 0;
             for (k, g) in view.groups.iter().enumerate() {

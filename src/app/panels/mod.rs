@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod conflicts;
+pub mod deployer;
 pub mod details;
 pub mod exports;
 pub mod gantt;
@@ -83,8 +84,8 @@ pub struct Frame<'a> {
     pub error: Option<&'a str>,
     pub status: Option<&'a str>,
     pub table: &'a TableState,
-    /// The RAM budget, if one is set.
-    pub budget: Option<u64>,
+    /// The RAM budget, if one is set, with what the runtime needs beside the plans.
+    pub budget: Option<crate::document::Budget>,
     pub budget_field: &'a super::BudgetField,
 }
 

@@ -5,6 +5,7 @@ use super::{Commands, Frame};
 use crate::app::command::Command;
 use crate::app::plots::swatch;
 use crate::app::theme::Colors;
+use crate::document::{Budget, Verdict};
 use crate::view;
 
 /// What a pointer over a plot does: hovering a buffer highlights it and shows its tooltip,
@@ -92,30 +93,36 @@ pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
         .collect()
 }
 
-/// The budget as a dashed line on a byte axis.
-pub fn budget_line(budget: u64, colors: &Colors) -> egui_plot::HLine {
-    egui_plot::HLine::new(
-        format!("budget {}", view::format_bytes(budget)),
-        budget as f64,
-    )
-    .color(colors.budget())
-    .width(2.0)
-    .style(egui_plot::LineStyle::dashed_dense())
+/// The budget as a dashed line on an arena axis: the budget less what the runtime needs
+/// beside the arena.
+pub fn budget_line(budget: &Budget, colors: &Colors) -> egui_plot::HLine {
+    let label = if budget.outside_bytes > 0 {
+        format!(
+            "budget {} − {} outside the arena",
+            view::format_bytes(budget.bytes),
+            view::format_bytes(budget.outside_bytes)
+        )
+    } else {
+        format!("budget {}", view::format_bytes(budget.bytes))
+    };
+    egui_plot::HLine::new(label, budget.for_arena() as f64)
+        .color(colors.budget())
+        .width(2.0)
+        .style(egui_plot::LineStyle::dashed_dense())
 }
 
-/// The byte axis top that also shows `budget`, unless the budget is so far above `top` that
+/// The byte axis top that also shows the budget line, unless it is so far above `top` that
 /// showing it would squash the plot (then the header says how the plan stands instead).
-pub fn top_with_budget(top: f64, budget: Option<u64>) -> f64 {
-    match budget.map(|b| b as f64 * view::PAINT.byte_axis_headroom) {
+pub fn top_with_budget(top: f64, budget: Option<&Budget>) -> f64 {
+    match budget.map(|b| b.for_arena() as f64 * view::PAINT.byte_axis_headroom) {
         Some(b) if b > top && b <= top * view::PAINT.off_scale_factor => b,
         _ => top,
     }
 }
 
 /// "fits the budget (N spare)" or "misses the budget by N", coloured.
-pub fn budget_verdict_ui(ui: &mut egui::Ui, arena_bytes: u64, budget: u64, colors: &Colors) {
-    use crate::document::Verdict;
-    match Verdict::of(arena_bytes, budget) {
+pub fn budget_verdict_ui(ui: &mut egui::Ui, arena_bytes: u64, budget: &Budget, colors: &Colors) {
+    match budget.verdict(arena_bytes) {
         Verdict::Fits { spare } => ui.colored_label(
             colors.lower_bound(),
             format!("fits the budget ({} spare)", view::format_bytes(spare)),

@@ -213,25 +213,31 @@ fn budget_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     }
     let Some(budget) = f.budget else { return };
     let plans = f.doc.current_plans();
-    let fitting: Vec<&str> = plans
+    let fitting = plans
         .iter()
-        .filter(|p| p.arena_bytes <= budget)
-        .map(|p| p.planner)
-        .collect();
+        .filter(|p| budget.verdict(p.arena_bytes).fits())
+        .count();
     ui.label(format!(
-        "{} ({budget} B): {} of {} plans fit",
-        format_bytes(budget),
-        fitting.len(),
+        "{} ({} B): {fitting} of {} plans fit",
+        format_bytes(budget.bytes),
+        budget.bytes,
         plans.len()
     ));
+    if budget.outside_bytes > 0 {
+        ui.label(format!(
+            "{} of it goes to what the runtime keeps beside the arena; {} is left for it",
+            format_bytes(budget.outside_bytes),
+            format_bytes(budget.for_arena())
+        ));
+    }
     if let Some(best) = plans.iter().min_by_key(|p| p.arena_bytes) {
-        if best.arena_bytes > budget {
+        if let crate::document::Verdict::Misses { short } = budget.verdict(best.arena_bytes) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!(
                     "none fits: the smallest, {}, needs {} more",
                     best.planner,
-                    format_bytes(best.arena_bytes - budget)
+                    format_bytes(short)
                 ),
             );
         }

@@ -15,6 +15,8 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let Some(metrics) = &f.views.metrics else {
         return;
     };
+    super::deployer::ui(f, ui);
+    ui.separator();
     let rows = &f.views.rows;
     let problem = f.doc.current();
     let plans: Vec<(&'static str, u64, bool)> = f
@@ -126,9 +128,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 .collect()
         })
         .include_y(0.0)
-        .include_y(top_with_budget(top * 1.12, f.budget))
+        .include_y(top_with_budget(top * 1.12, f.budget.as_ref()))
         .show(ui, |pui| {
-            if let Some(b) = f.budget {
+            if let Some(b) = &f.budget {
                 pui.hline(budget_line(b, &colors));
             }
             pui.bar_chart(BarChart::new("arena", bars));
@@ -183,7 +185,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                             .unwrap_or_else(|| "—".into()),
                     );
                     ui.label(if p.2 { "yes" } else { "" });
-                    if let Some(b) = f.budget {
+                    if let Some(b) = &f.budget {
                         budget_cell(ui, p.1, b, &colors);
                     }
                     ui.end_row();
@@ -241,10 +243,10 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 fn budget_cell(
     ui: &mut egui::Ui,
     arena_bytes: u64,
-    budget: u64,
+    budget: &crate::document::Budget,
     colors: &crate::app::theme::Colors,
 ) {
-    match crate::document::Verdict::of(arena_bytes, budget) {
+    match budget.verdict(arena_bytes) {
         crate::document::Verdict::Fits { .. } => {
             ui.colored_label(colors.lower_bound(), "fits");
         }
