@@ -256,6 +256,7 @@ proptest! {
             bytes[at] = v;
         }
         if let Ok(model) = Model::from_bytes(&bytes) {
+            let _ = arenascope::analysis::tflm_tail::tail(&model, 3);
             for l in [Lifetimes::Litert, Lifetimes::Tflm] {
                 if let Ok(problems) = analysis::problems(&model, l) {
                     for p in &problems {
@@ -267,6 +268,39 @@ proptest! {
                     }
                 }
             }
+        }
+    }
+
+    /// Whatever bytes a custom operator's options hold, reading them never panics.
+    #[test]
+    fn any_custom_options_are_read_without_panicking(
+        flips in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..6),
+        truncate in any::<prop::sample::Index>(),
+    ) {
+        // A valid map (SignalRfft's options), then corrupted and cut.
+        let mut b = flexbuffers::Builder::default();
+        let mut m = b.start_map();
+        m.push("T", 7i8);
+        m.push("fft_length", 512i16);
+        m.push("num_channels", 40i8);
+        m.end_map();
+        let mut bytes = b.view().to_vec();
+        for (i, v) in flips {
+            let at = i.index(bytes.len());
+            bytes[at] = v;
+        }
+        bytes.truncate(truncate.index(bytes.len() + 1));
+        let op = arenascope::model::Operator {
+            opcode_index: 0,
+            builtin: arenascope::model::ops::CUSTOM,
+            inputs: vec![],
+            outputs: vec![],
+            intermediates: vec![],
+            options: arenascope::model::Options::None,
+            custom_options: bytes,
+        };
+        for key in ["fft_length", "T", "num_channels"] {
+            let _ = arenascope::analysis::custom_options::int(&op, key);
         }
     }
 }
