@@ -174,3 +174,106 @@ fn the_layout_exports_the_rectangles_the_screen_paints() {
         }
     }
 }
+
+#[test]
+fn the_gantt_exports_the_bars_the_screen_paints() {
+    use arenascope::app::plots::GanttItem;
+    use arenascope::view::GanttView;
+    let doc = residual_branch();
+    let problem = doc.problem(0);
+    let view = GanttView::build(problem);
+    let inset = PAINT.gantt_bar_inset;
+    let steps = view.steps as f64;
+    let rows = view.rows as f64;
+    // SVG: rows from y = 40 down, row_h each; bars 1280 px wide over the steps; fill-opacity
+    // 0.95 marks them.
+    let text = svg::gantt_svg(problem, &view, &theme::LIGHT);
+    let row_h = (640.0 / rows).clamp(2.0, 16.0);
+    let mut exported: Vec<[f64; 4]> = text
+        .lines()
+        .filter(|l| l.starts_with("<rect") && l.contains("fill-opacity=\"0.95\""))
+        .map(|l| {
+            let (x, y) = (attr(l, "x").unwrap(), attr(l, "y").unwrap());
+            let (w, h) = (attr(l, "width").unwrap(), attr(l, "height").unwrap());
+            let px = |x: f64| (x - 90.0) / 1280.0 * steps;
+            // Back to the painter's plot units: row r spans y in [-r-1, -r].
+            let py = |y: f64| -(y - 40.0) / row_h;
+            [px(x), px(x + w), py(y + h), py(y)]
+        })
+        .collect();
+    // Screen: the bars mesh mapped back through the plot transform.
+    let colors = Colors::new(false);
+    let kinds: Vec<egui::Color32> = view.bars.iter().map(|b| colors.kind(b.kind)).collect();
+    let item = GanttItem::new(&view, problem, colors, None, None);
+    let frame = Rect::from_min_max(pos2(0.0, 0.0), pos2(1280.0, 16.0 * rows as f32));
+    let (shapes, t) = painted(
+        &item,
+        frame,
+        PlotBounds::from_min_max([0.0, -rows], [steps, 0.0]),
+    );
+    let mut screen: Vec<[f64; 4]> = Vec::new();
+    for s in &shapes {
+        let Shape::Mesh(m) = s else { continue };
+        for quad in m.vertices.chunks(4) {
+            if quad.len() == 4 && kinds.contains(&quad[0].color) {
+                let pts: Vec<_> = quad.iter().map(|v| t.value_from_position(v.pos)).collect();
+                let (xs, ys): (Vec<f64>, Vec<f64>) = pts.iter().map(|p| (p.x, p.y)).unzip();
+                screen.push([
+                    xs.iter().cloned().fold(f64::INFINITY, f64::min),
+                    xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+                    ys.iter().cloned().fold(f64::INFINITY, f64::min),
+                    ys.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+                ]);
+            }
+        }
+    }
+    let want: Vec<[f64; 4]> = view
+        .bars
+        .iter()
+        .map(|b| {
+            let r = b.row as f64;
+            [b.x0, b.x1, -r - 1.0 + inset, -r - inset]
+        })
+        .collect();
+    assert_eq!(exported.len(), want.len());
+    assert_eq!(screen.len(), want.len());
+    let near = |g: &[f64; 4], w: &[f64; 4]| g.iter().zip(w).all(|(a, b)| (a - b).abs() < 0.02);
+    for (got, what) in [(&mut exported, "svg"), (&mut screen, "screen")] {
+        for w in &want {
+            let k = got
+                .iter()
+                .position(|g| near(g, w))
+                .unwrap_or_else(|| panic!("{what} has no bar at the view's {w:?}"));
+            got.swap_remove(k);
+        }
+    }
+}
+
+#[test]
+fn the_memory_export_draws_the_views_arena_groups_on_its_axis() {
+    use arenascope::view::MemoryView;
+    let doc = residual_branch();
+    let problem = doc.problem(0);
+    let plans: Vec<&arenascope::plan::Plan> = doc.plans(0).iter().collect();
+    let view = MemoryView::build(problem, &plans);
+    let text = svg::memory_svg(&view, &theme::LIGHT);
+    // The frame is 480 px tall at y = 50 over [0, axis_top]: each group within scale is a
+    // line across it at its bytes (the panel draws an HLine per group at the same bytes).
+    let y_of = |bytes: u64| 50.0 + 480.0 - bytes as f64 / view.axis_top * 480.0;
+    for g in view.groups.iter().filter(|g| !g.off_scale) {
+        let y = y_of(g.bytes);
+        assert!(
+            text.lines().any(|l| l.starts_with("<line")
+                && attr(l, "x1") == Some(90.0)
+                && (attr(l, "y1").unwrap() - y).abs() < 0.01
+                && attr(l, "y1") == attr(l, "y2")),
+            "no line at {} B",
+            g.bytes
+        );
+        assert!(
+            text.contains(&format!("({} B)", g.bytes)),
+            "{} unlabelled",
+            g.bytes
+        );
+    }
+}
