@@ -603,3 +603,30 @@ fn tflm_plans_report_the_whole_tensor_arena_size_and_budgets_count_the_tail() {
     let row = out.lines().find(|l| l.starts_with("naive ")).unwrap();
     assert!(row.ends_with("no, 1664 B over"), "{row}");
 }
+
+#[test]
+fn the_order_bound_names_the_operator_no_order_can_avoid() {
+    // mnist_conv_f32 under LiteRT: CONV_2D #0 holds its input 28x28x1 (3136 B), its output
+    // 26x26x16 (43264 B) and its im2col temporary 26x26x9 (24336 B) at once: 70736 B, which
+    // is also the max-live bound of the file's order: no order can do better.
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &sample("mnist_conv_f32.tflite"),
+        "--planner",
+        "litert",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let plan = &doc["plans"][0];
+    assert_eq!(plan["order_bound"]["bytes"], 3136 + 43264 + 24336);
+    assert_eq!(plan["order_bound"]["operator"], 0);
+    assert_eq!(plan["order_bound"]["subgraph"], 0);
+    assert_eq!(plan["lower_bound"], plan["order_bound"]["bytes"]);
+    let (_, out, _) = arenascope(&["plan", &sample("mnist_conv_f32.tflite")]);
+    assert!(
+        out.contains("order bound 70736 bytes: CONV_2D #0 needs them at once in any order (this order already reaches it)"),
+        "{out}"
+    );
+}

@@ -129,6 +129,9 @@ pub struct Problem {
     pub steps: u32,
     /// LiteRT's candidate vector in its hash-set iteration order (litert problems only).
     pub litert_candidates: Option<Vec<LitertCandidate>>,
+    /// Kernel temporaries and scratch buffers by the operator that uses them:
+    /// (subgraph, operator index, buffer id).
+    pub op_scratch: Vec<(usize, usize, usize)>,
     /// For CSV problems: the real time where each compressed step starts, plus the end of the
     /// last one (`steps + 1` values: step `k` is `[v_k, v_(k+1))`); empty otherwise.
     pub step_values: Vec<u64>,

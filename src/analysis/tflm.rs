@@ -334,11 +334,13 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
             });
         }
     }
+    let mut op_scratch = Vec::new();
     for (k, s) in w.scratch.iter().enumerate() {
         let life = w.scratch_life[k];
         if life.first < 0 || s.bytes == 0 {
             continue;
         }
+        op_scratch.push((s.subgraph, s.node, buffers.len()));
         buffers.push(Buffer {
             tensor: total + k,
             subgraph: s.subgraph,
@@ -364,6 +366,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
         outside,
         steps: (w.scope + 1) as u32,
         litert_candidates: None,
+        op_scratch,
         step_values: Vec::new(),
     })
 }

@@ -9,6 +9,7 @@ use super::document::Document;
 use super::panels::Panel;
 use super::plots::ShapeCache;
 use super::preferences::Preferences;
+use crate::analysis::order_bound::OrderBound;
 use crate::analysis::tflm_tail::Tail;
 use crate::document::{default_compare, TensorRow};
 use crate::plan::Metrics;
@@ -29,6 +30,7 @@ pub struct ViewCache {
     tflm_tail: Option<Arc<(Tail, Tail)>>,
     /// What the runtime needs beside the planned arena, per problem.
     outside: HashMap<usize, u64>,
+    order_bounds: HashMap<usize, Option<Arc<OrderBound>>>,
 }
 
 /// One plan's layout as a panel draws it.
@@ -67,6 +69,8 @@ pub struct FrameViews {
     /// What the runtime needs beside the planned arena (TFLM's tail, LiteRT's persistent
     /// arena): it counts against a budget too.
     pub outside_plan_bytes: u64,
+    /// The bound no execution order beats (summary panel).
+    pub order_bound: Option<Arc<OrderBound>>,
 }
 
 /// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
@@ -202,7 +206,20 @@ impl ViewCache {
             .outside
             .entry(p)
             .or_insert_with(|| doc.outside_plan_bytes(p));
+        let order_bound = if prefs.panel == Panel::Summary {
+            self.order_bounds
+                .entry(p)
+                .or_insert_with(|| {
+                    doc.model()
+                        .and_then(|m| crate::analysis::order_bound::order_bound(m, problem))
+                        .map(Arc::new)
+                })
+                .clone()
+        } else {
+            None
+        };
         FrameViews {
+            order_bound,
             tflm_tail,
             outside_plan_bytes,
             rows,

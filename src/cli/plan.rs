@@ -141,6 +141,22 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             bytes,
             outside_bytes: doc.outside_plan_bytes(index),
         });
+        if let Some(b) = doc
+            .model()
+            .and_then(|m| crate::analysis::order_bound::order_bound(m, &pl.problem))
+        {
+            let _ = writeln!(
+                s,
+                "order bound {} bytes: {} needs them at once in any order{}",
+                b.bytes,
+                b.label,
+                if b.bytes == pl.problem.lower_bound() {
+                    " (this order already reaches it)"
+                } else {
+                    ""
+                }
+            );
+        }
         s += &super::plan_table(&pl.problem, &pl.plans, budget);
         if pl.problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm) {
             if let Some(tail) = doc.tflm_tail() {

@@ -316,6 +316,9 @@ impl Document {
             let Some(pl) = self.planned.get(i) else {
                 continue;
             };
+            let order_bound = self
+                .model()
+                .and_then(|m| analysis::order_bound::order_bound(m, &pl.problem));
             let tflm = pl.problem.lifetimes == Some(Lifetimes::Tflm);
             let tail = tflm.then(|| self.tflm_tail()).flatten();
             let tail32 = tflm
@@ -323,6 +326,11 @@ impl Document {
                 .flatten();
             for plan in &pl.plans {
                 let mut entry = crate::export::json::plan_entry(&pl.problem, plan);
+                if let Some(b) = &order_bound {
+                    entry["order_bound"] = serde_json::json!({
+                        "bytes": b.bytes, "operator": b.operator, "subgraph": b.subgraph,
+                    });
+                }
                 if let Some(tail) = &tail {
                     entry["tflm_arena"] =
                         crate::export::json::tflm_arena(plan.arena_bytes, tail, 8, true);

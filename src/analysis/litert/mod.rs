@@ -331,6 +331,13 @@ fn build(
         outside,
         steps,
         litert_candidates: Some(candidates),
+        op_scratch: p
+            .temporaries
+            .iter()
+            .enumerate()
+            .flat_map(|(i, temps)| temps.iter().map(move |&t| (i, t)))
+            .filter_map(|(i, t)| Some((sg_index, i, buffer_of[t]?)))
+            .collect(),
         step_values: Vec::new(),
     }
 }

@@ -197,6 +197,29 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             format_bytes(lower),
             peak_steps.join(", ")
         ));
+        if let Some(b) = &f.views.order_bound {
+            let parts: Vec<String> = b
+                .parts
+                .iter()
+                .take(4)
+                .map(|(name, bytes)| format!("{} {}", short_name(name), format_bytes(*bytes)))
+                .collect();
+            let why = format!(
+                "{} needs {} at once in any order ({})",
+                b.label,
+                format_bytes(b.bytes),
+                parts.join(" + ")
+            );
+            if b.bytes >= lower {
+                ui.label(format!("Already optimal for every order: {why}."));
+            } else {
+                ui.label(format!(
+                    "Another execution order could lower the peak by up to {}: the bound no order beats is {} ({why}).",
+                    format_bytes(lower - b.bytes),
+                    format_bytes(b.bytes)
+                ));
+            }
+        }
         egui::ScrollArea::vertical()
             .id_salt("peak-list")
             .max_height(160.0)
