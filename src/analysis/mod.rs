@@ -4,6 +4,7 @@
 pub mod csv;
 pub mod custom_options;
 pub mod litert;
+pub mod order;
 pub mod order_bound;
 pub mod problem;
 pub mod tflm;

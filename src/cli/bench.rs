@@ -116,6 +116,7 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
         let t = Instant::now();
         let all_ok = Document::open(path, Lifetimes::Litert, None).and_then(|mut doc| {
             doc.plan(PlanRequest {
+                order: crate::document::OrderChoice::File,
                 lifetimes: Lifetimes::Litert,
                 align: None,
                 planners: default_planners(Some(Lifetimes::Litert)),

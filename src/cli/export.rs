@@ -61,6 +61,7 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         &args.planners,
         args.lifetimes,
         None,
+        crate::document::OrderChoice::File,
         Settings::default(),
     )?;
     // The problem of the chosen subgraph (any, for a problem over all subgraphs).

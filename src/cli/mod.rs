@@ -5,6 +5,7 @@
 mod bench;
 mod bench_exact;
 mod export;
+mod optimize;
 mod plan;
 mod solve;
 mod table;
@@ -18,6 +19,7 @@ use crate::document::{DocumentError, SelectError};
 
 pub use bench::BenchArgs;
 pub use export::ExportArgs;
+pub use optimize::OptimizeArgs;
 pub use plan::PlanArgs;
 pub use solve::SolveArgs;
 pub use table::plan_table;
@@ -59,6 +61,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Draw a view of a model's (or CSV problem's) plans as SVG or PNG, with no display.
     Export(ExportArgs),
+    /// Write a copy of a model whose operators run in the order that lowers the runtime's arena.
+    Optimize(OptimizeArgs),
     /// List the planner ids with one line each.
     Planners,
     /// Time loading, lifetimes and every planner on models and synthetic problems; print tables.
@@ -117,6 +121,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
         Command::Plan(args) => plan::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Optimize(args) => optimize::run(&args),
         Command::Bench(args) => Ok(bench::run(&args)),
     }
 }

@@ -31,10 +31,20 @@ pub struct PlanArgs {
     pub time_limit: f64,
     #[arg(long, value_enum, default_value = "table")]
     pub format: PlanFormat,
+    /// The execution order: as in the file, or the one that lowers the runtime's arena
+    /// (searched per subgraph; kept only where the runtime's own plan gets smaller).
+    #[arg(long, value_enum, default_value = "file")]
+    pub order: OrderArg,
     /// A RAM budget (bytes, or with K, M, G: KiB, MiB, GiB): adds a "fits" column (JSON: a
     /// `fits` field per plan); the exit code is 0 either way.
     #[arg(long, value_name = "BYTES")]
     pub budget: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum OrderArg {
+    File,
+    Optimized,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -50,6 +60,7 @@ pub(super) fn open_and_plan(
     ids: &[String],
     lifetimes: LifetimesArg,
     align: Option<u64>,
+    order: crate::document::OrderChoice,
     settings: Settings,
 ) -> Result<Document, CliError> {
     if align == Some(0) {
@@ -59,6 +70,7 @@ pub(super) fn open_and_plan(
     let mut doc = Document::open(path, lifetimes, align)?;
     let planners = select_planners(ids, (!doc.is_csv()).then_some(lifetimes))?;
     doc.plan(PlanRequest {
+        order,
         lifetimes,
         align,
         planners,
@@ -89,6 +101,10 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         &args.planners,
         args.lifetimes,
         args.align,
+        match args.order {
+            OrderArg::File => crate::document::OrderChoice::File,
+            OrderArg::Optimized => crate::document::OrderChoice::Optimized,
+        },
         settings,
     )?;
     Ok(match args.format {
@@ -171,6 +187,26 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             }
         }
         s.push('\n');
+    }
+    for r in &doc.order_reports {
+        let saved = r.arena_before.saturating_sub(r.arena_after);
+        let _ = writeln!(
+            s,
+            "order of subgraph {} ({} search, {:.2} s): {} -> {} bytes{}",
+            r.subgraph,
+            if r.exact { "exact" } else { "heuristic" },
+            r.seconds,
+            r.arena_before,
+            r.arena_after,
+            if r.changed {
+                format!(
+                    ", {saved} bytes ({:.1}%) less",
+                    100.0 * saved as f64 / r.arena_before.max(1) as f64
+                )
+            } else {
+                ", the file's order kept".to_string()
+            }
+        );
     }
     if let Some(b) = budget {
         let _ = writeln!(

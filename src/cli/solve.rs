@@ -52,6 +52,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
         )));
     }
     doc.plan(PlanRequest {
+        order: crate::document::OrderChoice::File,
         lifetimes: Lifetimes::Litert,
         align: None,
         planners,

@@ -11,6 +11,7 @@ mod select;
 
 use std::path::{Path, PathBuf};
 
+pub use analysis::order::FoundOrder;
 pub use budget::{parse_budget, Budget, BudgetError, Verdict};
 pub use rows::TensorRow;
 pub use select::{
@@ -72,6 +73,8 @@ pub enum Source {
 #[derive(Clone, Debug)]
 pub struct PlanRequest {
     pub lifetimes: Lifetimes,
+    /// The operators in the file's order, or in the order that lowers the runtime's arena.
+    pub order: OrderChoice,
     /// Offset alignment of the generic planners (`None`: the convention's default; a CSV
     /// problem keeps its own).
     pub align: Option<u64>,
@@ -84,6 +87,7 @@ impl PlanRequest {
     pub fn defaults(source: &Source, lifetimes: Lifetimes, align: Option<u64>) -> Self {
         PlanRequest {
             lifetimes,
+            order: OrderChoice::File,
             align,
             planners: default_planners(if source.is_csv() {
                 None
@@ -93,6 +97,40 @@ impl PlanRequest {
             settings: Settings::default(),
         }
     }
+}
+
+/// Which execution order the problems are built on (DESIGN.md §3.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderChoice {
+    /// The operators as the file lists them.
+    #[default]
+    File,
+    /// Per subgraph, the order the search finds when it lowers the runtime's arena
+    /// (`litert`: that subgraph's plan; `tflm`: TFLM's head), else the file's.
+    Optimized,
+}
+
+impl OrderChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderChoice::File => "file",
+            OrderChoice::Optimized => "optimized",
+        }
+    }
+}
+
+/// What the order search did for one subgraph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderReport {
+    pub subgraph: usize,
+    /// The runtime's arena on the file's order and on the order kept.
+    pub arena_before: u64,
+    pub arena_after: u64,
+    /// Whether the kept order differs from the file's.
+    pub changed: bool,
+    /// Whether the search proved its order has the least peak of live bytes.
+    pub exact: bool,
+    pub seconds: f64,
 }
 
 /// One problem with the plans made on it.
@@ -116,6 +154,11 @@ pub struct Document {
     /// subgraph for litert, one for tflm), then the problems of a runtime emulation named for
     /// another convention; one for a CSV problem.
     pub planned: Vec<Planned>,
+    /// The order each subgraph runs in (`None`: the file's), and what the search did.
+    pub orders: Orders,
+    pub order_reports: Vec<OrderReport>,
+    /// The model with `orders` applied, when any differs from the file's.
+    reordered: Option<Box<Model>>,
 }
 
 impl Source {
@@ -177,6 +220,9 @@ impl Document {
             source,
             request,
             planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
         })
     }
 
@@ -195,6 +241,9 @@ impl Document {
             source,
             request,
             planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
         })
     }
 
@@ -209,7 +258,16 @@ impl Document {
         self.source.is_csv()
     }
 
+    /// The model as planned: the file's, with its subgraphs' operators in `orders`.
     pub fn model(&self) -> Option<&Model> {
+        match &self.source {
+            Source::Model(m) => Some(self.reordered.as_deref().unwrap_or(m)),
+            Source::Csv { .. } => None,
+        }
+    }
+
+    /// The model as the file has it.
+    pub fn file_model(&self) -> Option<&Model> {
         match &self.source {
             Source::Model(m) => Some(m),
             Source::Csv { .. } => None,
@@ -227,8 +285,21 @@ impl Document {
             source,
         };
         let mut planned = Vec::new();
+        self.reordered = None;
+        self.orders = Vec::new();
+        self.order_reports = Vec::new();
+        if let (Source::Model(model), OrderChoice::Optimized) = (&self.source, request.order) {
+            let (orders, reports) =
+                optimize_orders(model, request.lifetimes).map_err(analysis_err)?;
+            if orders.iter().any(Option::is_some) {
+                self.reordered = Some(Box::new(analysis::order::reordered(model, &orders)));
+            }
+            self.orders = orders;
+            self.order_reports = reports;
+        }
         match &self.source {
-            Source::Model(model) => {
+            Source::Model(file_model) => {
+                let model = self.reordered.as_deref().unwrap_or(file_model);
                 let align = request
                     .align
                     .unwrap_or(request.lifetimes.default_alignment());
@@ -326,6 +397,7 @@ impl Document {
                 .flatten();
             for plan in &pl.plans {
                 let mut entry = crate::export::json::plan_entry(&pl.problem, plan);
+                entry["order"] = self.request.order.name().into();
                 if let Some(b) = &order_bound {
                     entry["order_bound"] = serde_json::json!({
                         "bytes": b.bytes, "operator": b.operator, "subgraph": b.subgraph,
@@ -349,10 +421,26 @@ impl Document {
             }
         }
         entries.sort_by_key(|e| (e.0, e.1));
-        crate::export::json::plan_document(
+        let mut doc = crate::export::json::plan_document(
             &self.model_info(),
             entries.into_iter().map(|e| e.2).collect(),
-        )
+        );
+        if self.request.order == OrderChoice::Optimized {
+            doc["order_search"] = self
+                .order_reports
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "subgraph": r.subgraph, "arena_before": r.arena_before,
+                        "arena_after": r.arena_after, "order_changed": r.changed,
+                        "order_search": if r.exact { "exact" } else { "heuristic" },
+                        "seconds": r.seconds,
+                        "order": self.orders.get(r.subgraph).cloned().flatten(),
+                    })
+                })
+                .collect();
+        }
+        doc
     }
 
     /// TFLM's tail for this model on the x86-64 host build (`None` for a CSV problem).
@@ -409,4 +497,64 @@ fn run(
         planner: info.id,
         violation,
     })
+}
+
+/// Each subgraph's operator order (`None`: the file's).
+pub type Orders = Vec<Option<Vec<usize>>>;
+
+/// Per subgraph, the order that lowers the runtime's real arena (`litert`: the subgraph's
+/// `litert` plan; `tflm`: TFLM's head over all subgraphs), else `None` (the file's).
+pub fn optimize_orders(
+    model: &Model,
+    lifetimes: Lifetimes,
+) -> Result<(Orders, Vec<OrderReport>), AnalysisError> {
+    let runtime_arena = |m: &Model, si: usize| -> Result<u64, AnalysisError> {
+        let (problem, id) = match lifetimes {
+            Lifetimes::Litert => (analysis::litert::problem(m, si)?, "litert"),
+            Lifetimes::Tflm => (analysis::tflm::problem(m)?, "tflm"),
+        };
+        let info = planner::find(id).expect("the runtime emulations are registered");
+        Ok(planner::run(info, &problem, &Settings::default())
+            .map(|p| p.arena_bytes)
+            .unwrap_or(u64::MAX))
+    };
+    let mut orders: Orders = vec![None; model.subgraphs.len()];
+    let mut reports = Vec::new();
+    for si in 0..model.subgraphs.len() {
+        let t0 = std::time::Instant::now();
+        let current = analysis::order::reordered(model, &orders);
+        // The temporaries and scratch of each operator, under this convention.
+        let problem = match lifetimes {
+            Lifetimes::Litert => analysis::litert::problem(&current, si)?,
+            Lifetimes::Tflm => analysis::tflm::problem(&current)?,
+        };
+        let mut temps = vec![0u64; model.subgraphs[si].operators.len()];
+        for &(s, node, b) in &problem.op_scratch {
+            if s == si {
+                temps[node] += problem.buffers[b].size_bytes;
+            }
+        }
+        let found = analysis::order::search(model, si, lifetimes, &temps);
+        let before = runtime_arena(&current, si)?;
+        let mut after = before;
+        let changed = found.order.iter().enumerate().any(|(k, &o)| k != o);
+        if changed && analysis::order::is_valid_order(model, si, &found.order) {
+            let mut trial = orders.clone();
+            trial[si] = Some(found.order.clone());
+            let arena = runtime_arena(&analysis::order::reordered(model, &trial), si)?;
+            if arena < before {
+                orders = trial;
+                after = arena;
+            }
+        }
+        reports.push(OrderReport {
+            subgraph: si,
+            arena_before: before,
+            arena_after: after,
+            changed: orders[si].is_some(),
+            exact: found.exact,
+            seconds: t0.elapsed().as_secs_f64(),
+        });
+    }
+    Ok((orders, reports))
 }

@@ -7,6 +7,7 @@
 
 mod fb;
 pub mod ops;
+pub mod patch;
 pub mod types;
 
 use std::path::Path;

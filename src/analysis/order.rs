@@ -1,0 +1,407 @@
+//! Execution-order search (DESIGN.md §3.4): any topological order of a subgraph's operators
+//! computes the same outputs, but which tensors are alive together, and so the arena, depends
+//! on it.
+//!
+//! The search walks the sets of executed operators (downsets of the dependency graph), level by
+//! level: from each set, any ready operator may run next. Its cost is the peak of live bytes
+//! along the way: while an operator runs, everything live before it plus its outputs and its
+//! temporaries; after it, its inputs die when nothing left consumes them. Each set keeps the
+//! smallest peak that reaches it (and the live bytes, which the set alone decides), so the
+//! search is exact while the number of sets stays under a cap; past it only the best sets of
+//! each level are kept (a beam), and the result says it is heuristic.
+//!
+//! Constraints: an operator runs after the producers of its inputs; operators with side effects
+//! (control flow, resource variables, variable tensors, custom operators) keep their relative
+//! order. Under LiteRT's lifetimes a subgraph's inputs stay alive throughout and its outputs
+//! from their producer on; under TFLM's, inputs die at their last use.
+
+use std::collections::HashMap;
+
+use super::Lifetimes;
+use crate::model::{ops, Model};
+
+/// Sets kept per level before the search turns into a beam.
+pub const EXACT_STATE_CAP: usize = 20_000;
+/// Sets kept per level by the beam.
+pub const BEAM_WIDTH: usize = 256;
+
+/// A found order of one subgraph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundOrder {
+    /// Operator indices in the order to run them.
+    pub order: Vec<usize>,
+    /// Its peak of live bytes (the search's cost).
+    pub peak_bytes: u64,
+    /// The file order's peak by the same measure.
+    pub file_peak_bytes: u64,
+    /// Whether every set of executed operators was kept (the peak is the least possible).
+    pub exact: bool,
+}
+
+type Set = Vec<u64>;
+
+fn has(set: &Set, i: usize) -> bool {
+    set[i / 64] >> (i % 64) & 1 == 1
+}
+
+fn with(set: &Set, i: usize) -> Set {
+    let mut s = set.clone();
+    s[i / 64] |= 1 << (i % 64);
+    s
+}
+
+/// What the search needs of a subgraph.
+struct Graph {
+    n: usize,
+    /// Operators that must run before each one.
+    preds: Vec<Vec<usize>>,
+    /// Bytes each operator's outputs add, and its temporaries' bytes.
+    out_bytes: Vec<u64>,
+    temp_bytes: Vec<u64>,
+    /// The planned tensors each operator reads (distinct).
+    reads: Vec<Vec<usize>>,
+    /// Consumers of each tensor.
+    consumers: HashMap<usize, Vec<usize>>,
+    /// Bytes of each planned tensor.
+    bytes: HashMap<usize, u64>,
+    /// Tensors that never die before the end (LiteRT: inputs and outputs; TFLM: outputs).
+    pinned: Vec<usize>,
+    /// Bytes live before anything runs (the inputs).
+    start_live: u64,
+}
+
+fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph {
+    let sg = &model.subgraphs[si];
+    let n = sg.operators.len();
+    let planned = |t: usize| {
+        sg.tensors
+            .get(t)
+            .is_some_and(|x| !x.is_constant && !x.is_variable && x.bytes.unwrap_or(0) > 0)
+    };
+    let mut producer: HashMap<usize, usize> = HashMap::new();
+    for (i, op) in sg.operators.iter().enumerate() {
+        for &t in &op.outputs {
+            if let Ok(t) = usize::try_from(t) {
+                producer.insert(t, i);
+            }
+        }
+    }
+    let side_effect = |i: usize| {
+        let op = &sg.operators[i];
+        matches!(
+            op.builtin,
+            ops::WHILE
+                | ops::IF
+                | ops::CALL_ONCE
+                | ops::VAR_HANDLE
+                | ops::READ_VARIABLE
+                | ops::ASSIGN_VARIABLE
+                | ops::CUSTOM
+        ) || op
+            .inputs
+            .iter()
+            .chain(&op.outputs)
+            .filter_map(|&t| usize::try_from(t).ok())
+            .any(|t| sg.tensors.get(t).is_some_and(|x| x.is_variable))
+    };
+    let mut preds = vec![Vec::new(); n];
+    let mut last_effect: Option<usize> = None;
+    let mut reads = vec![Vec::new(); n];
+    let mut consumers: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, op) in sg.operators.iter().enumerate() {
+        for &t in &op.inputs {
+            let Ok(t) = usize::try_from(t) else { continue };
+            if let Some(&p) = producer.get(&t) {
+                if p != i && !preds[i].contains(&p) {
+                    preds[i].push(p);
+                }
+            }
+            if planned(t) && !reads[i].contains(&t) {
+                reads[i].push(t);
+                consumers.entry(t).or_default().push(i);
+            }
+        }
+        if side_effect(i) {
+            if let Some(p) = last_effect {
+                if !preds[i].contains(&p) {
+                    preds[i].push(p);
+                }
+            }
+            last_effect = Some(i);
+        }
+    }
+    let bytes: HashMap<usize, u64> = (0..sg.tensors.len())
+        .filter(|&t| planned(t))
+        .map(|t| (t, sg.tensors[t].bytes.unwrap_or(0)))
+        .collect();
+    let out_bytes = sg
+        .operators
+        .iter()
+        .map(|op| {
+            let mut outs: Vec<usize> = op
+                .outputs
+                .iter()
+                .filter_map(|&t| usize::try_from(t).ok())
+                .filter(|&t| planned(t))
+                .collect();
+            outs.sort_unstable();
+            outs.dedup();
+            outs.iter().map(|t| bytes[t]).sum()
+        })
+        .collect();
+    let mut pinned: Vec<usize> = sg.outputs.iter().copied().filter(|&t| planned(t)).collect();
+    if lifetimes == Lifetimes::Litert {
+        pinned.extend(sg.inputs.iter().copied().filter(|&t| planned(t)));
+    }
+    let start_live = sg
+        .inputs
+        .iter()
+        .filter(|&&t| planned(t))
+        .map(|t| bytes[t])
+        .sum();
+    Graph {
+        n,
+        preds,
+        out_bytes,
+        temp_bytes: (0..n).map(|i| temps.get(i).copied().unwrap_or(0)).collect(),
+        reads,
+        consumers,
+        bytes,
+        pinned,
+        start_live,
+    }
+}
+
+impl Graph {
+    /// Live bytes after running `op` with `done` already run (before `op`).
+    fn after(&self, done: &Set, live: u64, op: usize) -> u64 {
+        let mut freed = 0;
+        for &t in &self.reads[op] {
+            if self.pinned.contains(&t) {
+                continue;
+            }
+            let last = self.consumers[&t].iter().all(|&c| c == op || has(done, c));
+            if last {
+                freed += self.bytes[&t];
+            }
+        }
+        live + self.out_bytes[op] - freed.min(live + self.out_bytes[op])
+    }
+
+    fn ready(&self, done: &Set, op: usize) -> bool {
+        !has(done, op) && self.preds[op].iter().all(|&p| has(done, p))
+    }
+
+    /// The peak of running the operators in `order`.
+    fn peak_of(&self, order: &[usize]) -> u64 {
+        let mut done: Set = vec![0; self.n.div_ceil(64).max(1)];
+        let (mut live, mut peak) = (self.start_live, self.start_live);
+        for &op in order {
+            peak = peak.max(live + self.out_bytes[op] + self.temp_bytes[op]);
+            live = self.after(&done, live, op);
+            done = with(&done, op);
+        }
+        peak
+    }
+}
+
+/// One set of executed operators reached by the search.
+struct Entry {
+    set: Set,
+    peak: u64,
+    live: u64,
+    /// Index of the entry it came from in the previous level, and the operator run.
+    parent: u32,
+    op: u32,
+}
+
+/// The order of subgraph `si` with the least peak of live bytes the search finds, with
+/// `temps[i]` the bytes of operator `i`'s temporaries or scratch. Deterministic.
+pub fn search(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> FoundOrder {
+    let g = graph(model, si, lifetimes, temps);
+    let file: Vec<usize> = (0..g.n).collect();
+    let file_peak = g.peak_of(&file);
+    let words = g.n.div_ceil(64).max(1);
+    let mut levels: Vec<Vec<Entry>> = vec![vec![Entry {
+        set: vec![0; words],
+        peak: g.start_live,
+        live: g.start_live,
+        parent: 0,
+        op: 0,
+    }]];
+    let mut exact = true;
+    for _ in 0..g.n {
+        let current = levels.last().expect("a level");
+        let mut next: Vec<Entry> = Vec::new();
+        let mut index: HashMap<Set, usize> = HashMap::new();
+        for (k, e) in current.iter().enumerate() {
+            for op in 0..g.n {
+                if !g.ready(&e.set, op) {
+                    continue;
+                }
+                let peak = e.peak.max(e.live + g.out_bytes[op] + g.temp_bytes[op]);
+                let live = g.after(&e.set, e.live, op);
+                let set = with(&e.set, op);
+                match index.get(&set) {
+                    Some(&at) if next[at].peak <= peak => {}
+                    Some(&at) => {
+                        next[at] = Entry {
+                            set,
+                            peak,
+                            live,
+                            parent: k as u32,
+                            op: op as u32,
+                        }
+                    }
+                    None => {
+                        index.insert(set.clone(), next.len());
+                        next.push(Entry {
+                            set,
+                            peak,
+                            live,
+                            parent: k as u32,
+                            op: op as u32,
+                        });
+                    }
+                }
+            }
+        }
+        // Best first; ties by the set, so that the result never depends on hashing.
+        next.sort_by(|a, b| (a.peak, a.live, &a.set).cmp(&(b.peak, b.live, &b.set)));
+        let cap = if exact { EXACT_STATE_CAP } else { BEAM_WIDTH };
+        if next.len() > cap {
+            exact = false;
+            next.truncate(BEAM_WIDTH);
+        }
+        if next.is_empty() {
+            break;
+        }
+        levels.push(next);
+    }
+    // Walk back from the best complete set.
+    let complete = levels.len() == g.n + 1;
+    let best_peak = levels.last().and_then(|l| l.first()).map(|e| e.peak);
+    match best_peak {
+        Some(peak) if complete && peak < file_peak => {
+            let mut order = Vec::with_capacity(g.n);
+            let mut k = 0usize;
+            for level in levels.iter().skip(1).rev() {
+                let e = &level[k];
+                order.push(e.op as usize);
+                k = e.parent as usize;
+            }
+            order.reverse();
+            FoundOrder {
+                order,
+                peak_bytes: peak,
+                file_peak_bytes: file_peak,
+                exact,
+            }
+        }
+        // The file's order is as good (or nothing was found): keep it.
+        _ => FoundOrder {
+            order: file,
+            peak_bytes: file_peak,
+            file_peak_bytes: file_peak,
+            exact,
+        },
+    }
+}
+
+/// Whether `order` runs every operator of subgraph `si` once, each after the producers of its
+/// inputs and the side-effect operators in their file order: the check every written order
+/// passes.
+pub fn is_valid_order(model: &Model, si: usize, order: &[usize]) -> bool {
+    let g = graph(model, si, Lifetimes::Tflm, &[]);
+    if order.len() != g.n {
+        return false;
+    }
+    let mut done: Set = vec![0; g.n.div_ceil(64).max(1)];
+    for &op in order {
+        if op >= g.n || !g.ready(&done, op) {
+            return false;
+        }
+        done = with(&done, op);
+    }
+    true
+}
+
+/// `model` with the operators of each subgraph in `orders[s]` (`None`: as in the file).
+pub fn reordered(model: &Model, orders: &[Option<Vec<usize>>]) -> Model {
+    let mut m = model.clone();
+    for (sg, order) in m.subgraphs.iter_mut().zip(orders) {
+        if let Some(order) = order {
+            let ops = std::mem::take(&mut sg.operators);
+            sg.operators = order.iter().map(|&i| ops[i].clone()).collect();
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::tflm_tail::tests::{model, tensor};
+    use crate::model::TensorType::Float32;
+
+    /// x -> A (big) -> a; x -> B (small) -> b; a, b -> C: running B first keeps the big `a`
+    /// alive a shorter time.
+    fn branches() -> Model {
+        model(
+            vec![
+                tensor(&[1, 100], Float32, false),  // 0 x: 400 B
+                tensor(&[1, 1000], Float32, false), // 1 a: 4000 B
+                tensor(&[1, 10], Float32, false),   // 2 c: 40 B
+                tensor(&[1, 500], Float32, false),  // 3 b: 2000 B
+                tensor(&[1, 10], Float32, false),   // 4 out: 40 B
+            ],
+            vec![
+                // A: x -> a (4000), then a -> c (40) shrinks it.
+                (ops::MUL, "", vec![0, 0], vec![1], vec![]),
+                (ops::MEAN, "", vec![1], vec![2], vec![]),
+                // B: x -> b (2000).
+                (ops::MUL, "", vec![0, 0], vec![3], vec![]),
+                // C: c, b -> out.
+                (ops::ADD, "", vec![2, 3], vec![4], vec![]),
+            ],
+            vec![0],
+            vec![4],
+        )
+    }
+
+    #[test]
+    fn a_branch_that_shrinks_runs_first() {
+        let m = branches();
+        // File order A, MEAN, B, C (TFLM: x dies at its last use, op 2):
+        // A: 400 + 4000 = 4400; MEAN: 4400 + 40 = 4440, then a dies -> 440;
+        // B: 440 + 2000 = 2440, x dies -> 2040; C: 2040 + 40 = 2080. Peak 4440.
+        // Best: B first: 400 + 2000 = 2400 (x lives on) -> 2400; A: 2400 + 4000 = 6400 worse;
+        // so the file order is already best here: 4440 against 6400 with B first.
+        let f = search(&m, 0, Lifetimes::Tflm, &[]);
+        assert_eq!(f.file_peak_bytes, 4440);
+        assert_eq!(f.peak_bytes, 4440);
+        assert_eq!(f.order, vec![0, 1, 2, 3]);
+        assert!(f.exact);
+    }
+
+    #[test]
+    fn running_the_small_branch_last_lowers_the_peak() {
+        // The same graph with B listed first: the search moves it after A's shrinking step.
+        let mut m = branches();
+        let ops = m.subgraphs[0].operators.clone();
+        m.subgraphs[0].operators = vec![
+            ops[2].clone(),
+            ops[0].clone(),
+            ops[1].clone(),
+            ops[3].clone(),
+        ];
+        // File order B, A, MEAN, C: B: 400 + 2000 = 2400; A: 2400 + 4000 = 6400, x dies;
+        // MEAN: 6000 + 40 = 6040 -> 2040; C: 2080. Peak 6440 - 400 = 6400.
+        let f = search(&m, 0, Lifetimes::Tflm, &[]);
+        assert_eq!(f.file_peak_bytes, 6400);
+        assert_eq!(f.peak_bytes, 4440);
+        assert_eq!(f.order, vec![1, 2, 0, 3]);
+        assert!(is_valid_order(&m, 0, &f.order));
+        assert!(!is_valid_order(&m, 0, &[3, 0, 1, 2]), "C before its inputs");
+    }
+}
