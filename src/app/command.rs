@@ -22,6 +22,8 @@ pub enum Command {
     ShowProblem(usize),
     SetLifetimes(Lifetimes),
     SetAlign(Option<u64>),
+    /// Build the problems on the file's order or the memory-optimised one.
+    SetOrder(crate::document::OrderChoice),
     /// The planner the layout, table and details show.
     SetPrimary(String),
     /// The planners compared side by side.

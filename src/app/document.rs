@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::analysis::{Lifetimes, Problem};
-use crate::document::{self as core, DocumentError, PlanRequest};
+use crate::document::{self as core, DocumentError, OrderChoice, PlanRequest};
 use crate::plan::Plan;
 
 pub struct Document {
@@ -27,20 +27,25 @@ impl Document {
         path: &Path,
         lifetimes: Lifetimes,
         align: Option<u64>,
+        order: OrderChoice,
     ) -> Result<Self, DocumentError> {
-        Self::planned(core::Document::open(path, lifetimes, align)?)
+        Self::planned(core::Document::open(path, lifetimes, align)?, order)
     }
 
     /// The embedded sample model, planned.
-    pub fn sample(lifetimes: Lifetimes, align: Option<u64>) -> Result<Self, DocumentError> {
-        Self::planned(core::Document::sample(lifetimes, align)?)
+    pub fn sample(
+        lifetimes: Lifetimes,
+        align: Option<u64>,
+        order: OrderChoice,
+    ) -> Result<Self, DocumentError> {
+        Self::planned(core::Document::sample(lifetimes, align)?, order)
     }
 
-    fn planned(mut core: core::Document) -> Result<Self, DocumentError> {
-        let request =
-            PlanRequest::defaults(&core.source, core.request.lifetimes, core.request.align);
-        core.plan(request)?;
-        Ok(Document { core, shown: 0 })
+    fn planned(core: core::Document, order: OrderChoice) -> Result<Self, DocumentError> {
+        let mut doc = Document { core, shown: 0 };
+        let (lifetimes, align) = (doc.core.request.lifetimes, doc.core.request.align);
+        doc.replan(lifetimes, align, order)?;
+        Ok(doc)
     }
 
     /// Plans again under other settings (every default planner); `exact` plans are dropped.
@@ -48,8 +53,10 @@ impl Document {
         &mut self,
         lifetimes: Lifetimes,
         align: Option<u64>,
+        order: OrderChoice,
     ) -> Result<(), DocumentError> {
-        let request = PlanRequest::defaults(&self.core.source, lifetimes, align);
+        let mut request = PlanRequest::defaults(&self.core.source, lifetimes, align);
+        request.order = order;
         self.core.plan(request)?;
         self.shown = self.shown.min(self.core.problem_count().saturating_sub(1));
         Ok(())

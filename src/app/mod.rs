@@ -69,7 +69,7 @@ impl ArenaApp {
     /// A new app on `file` (or the embedded sample), with `prefs`.
     pub fn new(prefs: Preferences, file: Option<&Path>) -> Self {
         let mut error = None;
-        let doc = match file.map(|p| Document::open(p, prefs.lifetimes, prefs.align)) {
+        let doc = match file.map(|p| Document::open(p, prefs.lifetimes, prefs.align, prefs.order)) {
             Some(Ok(d)) => Some(d),
             Some(Err(e)) => {
                 error = Some(e.to_string());
@@ -79,7 +79,7 @@ impl ArenaApp {
         };
         let doc = match doc {
             Some(d) => d,
-            None => Document::sample(prefs.lifetimes, prefs.align)
+            None => Document::sample(prefs.lifetimes, prefs.align, prefs.order)
                 .expect("the embedded sample model loads"),
         };
         let budget_field = BudgetField {
@@ -172,7 +172,12 @@ impl ArenaApp {
 
     /// Opens a file; on failure the error is shown and the current model stays.
     fn open(&mut self, path: &Path) {
-        match Document::open(path, self.prefs.lifetimes, self.prefs.align) {
+        match Document::open(
+            path,
+            self.prefs.lifetimes,
+            self.prefs.align,
+            self.prefs.order,
+        ) {
             Ok(doc) => {
                 self.cancel_exact();
                 self.doc = doc;
@@ -187,7 +192,10 @@ impl ArenaApp {
 
     /// Plans again after a change of lifetimes or alignment.
     fn replan(&mut self) {
-        match self.doc.replan(self.prefs.lifetimes, self.prefs.align) {
+        match self
+            .doc
+            .replan(self.prefs.lifetimes, self.prefs.align, self.prefs.order)
+        {
             Ok(()) => {
                 self.selection.selected = None;
                 self.cache = ViewCache::default();
@@ -291,6 +299,12 @@ impl ArenaApp {
             Command::SetAlign(a) => {
                 if a != self.prefs.align {
                     self.prefs.align = a;
+                    self.replan();
+                }
+            }
+            Command::SetOrder(o) => {
+                if o != self.prefs.order {
+                    self.prefs.order = o;
                     self.replan();
                 }
             }

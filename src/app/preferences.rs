@@ -22,6 +22,8 @@ pub struct Preferences {
     pub recent: Vec<PathBuf>,
     /// The RAM budget drawn on the layout, memory, compare and summary panels (`None`: none).
     pub budget: Option<u64>,
+    /// The execution order the problems are built on.
+    pub order: crate::document::OrderChoice,
 }
 
 impl Default for Preferences {
@@ -39,6 +41,7 @@ impl Default for Preferences {
             panel: Panel::Layout,
             recent: Vec::new(),
             budget: None,
+            order: crate::document::OrderChoice::File,
         }
     }
 }

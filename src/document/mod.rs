@@ -100,7 +100,7 @@ impl PlanRequest {
 }
 
 /// Which execution order the problems are built on (DESIGN.md §3.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum OrderChoice {
     /// The operators as the file lists them.
     #[default]

@@ -98,7 +98,7 @@ pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
 pub fn budget_line(budget: &Budget, colors: &Colors) -> egui_plot::HLine {
     let label = if budget.outside_bytes > 0 {
         format!(
-            "budget {} − {} outside the arena",
+            "budget {} less {} outside the arena",
             view::format_bytes(budget.bytes),
             view::format_bytes(budget.outside_bytes)
         )

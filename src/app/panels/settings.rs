@@ -46,6 +46,35 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     if lifetimes != f.prefs.lifetimes {
         out.push(Command::SetLifetimes(lifetimes));
     }
+    ui.strong("Execution order");
+    let mut order = f.prefs.order;
+    ui.add_enabled_ui(!doc.is_csv(), |ui| {
+        use crate::document::OrderChoice;
+        ui.radio_value(&mut order, OrderChoice::File, "as in the file");
+        ui.radio_value(&mut order, OrderChoice::Optimized, "memory-optimised");
+    });
+    if order != f.prefs.order {
+        out.push(Command::SetOrder(order));
+    }
+    for r in &doc.order_reports {
+        ui.label(if r.changed {
+            format!(
+                "subgraph {}: {} to {} ({:.1}% less, {} search)",
+                r.subgraph,
+                format_bytes(r.arena_before),
+                format_bytes(r.arena_after),
+                100.0 * (r.arena_before - r.arena_after) as f64 / r.arena_before.max(1) as f64,
+                if r.exact { "exact" } else { "heuristic" }
+            )
+        } else {
+            format!(
+                "subgraph {}: no order beats the file's {} ({} search)",
+                r.subgraph,
+                format_bytes(r.arena_before),
+                if r.exact { "exact" } else { "heuristic" }
+            )
+        });
+    }
     if doc.problem_count() > 1 {
         let mut p = doc.shown;
         let heading = ui.strong("Subgraph");
