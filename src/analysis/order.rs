@@ -22,7 +22,7 @@ use crate::model::{ops, Model};
 
 /// Sets kept per level before the search turns into a beam.
 pub const EXACT_STATE_CAP: usize = 20_000;
-/// Sets kept per level by the beam.
+/// Sets kept per level by the first beam; the search may widen it four times at a time.
 pub const BEAM_WIDTH: usize = 256;
 
 /// A found order of one subgraph.
@@ -218,6 +218,17 @@ struct Entry {
 /// The order of subgraph `si` with the least peak of live bytes the search finds, with
 /// `temps[i]` the bytes of operator `i`'s temporaries or scratch. Deterministic.
 pub fn search(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> FoundOrder {
+    search_with(model, si, lifetimes, temps, BEAM_WIDTH)
+}
+
+/// [`search`] with `beam` sets kept per level once the exact search overflows its cap.
+pub fn search_with(
+    model: &Model,
+    si: usize,
+    lifetimes: Lifetimes,
+    temps: &[u64],
+    beam: usize,
+) -> FoundOrder {
     let g = graph(model, si, lifetimes, temps);
     let file: Vec<usize> = (0..g.n).collect();
     let file_peak = g.peak_of(&file);
@@ -268,10 +279,10 @@ pub fn search(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> 
         }
         // Best first; ties by the set, so that the result never depends on hashing.
         next.sort_by(|a, b| (a.peak, a.live, &a.set).cmp(&(b.peak, b.live, &b.set)));
-        let cap = if exact { EXACT_STATE_CAP } else { BEAM_WIDTH };
+        let cap = if exact { EXACT_STATE_CAP } else { beam };
         if next.len() > cap {
             exact = false;
-            next.truncate(BEAM_WIDTH);
+            next.truncate(beam);
         }
         if next.is_empty() {
             break;

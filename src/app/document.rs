@@ -57,6 +57,9 @@ impl Document {
     ) -> Result<(), DocumentError> {
         let mut request = PlanRequest::defaults(&self.core.source, lifetimes, align);
         request.order = order;
+        // The order search runs on the UI thread here: about a second per subgraph at most
+        // (`arenascope optimize` searches longer).
+        request.settings.time_limit_secs = 1.0;
         self.core.plan(request)?;
         self.shown = self.shown.min(self.core.problem_count().saturating_sub(1));
         Ok(())

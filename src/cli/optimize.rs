@@ -24,6 +24,10 @@ pub struct OptimizeArgs {
     /// head; the offline plan is not written yet, the order is).
     #[arg(long, value_enum, default_value = "litert")]
     pub runtime: LifetimesArg,
+    /// Time for the order search of each subgraph, in seconds (it widens its beam while time
+    /// is left).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub time_limit: f64,
     #[arg(long, value_enum, default_value = "table")]
     pub format: OptimizeFormat,
 }
@@ -77,7 +81,7 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
     }
     let before = runtime_arena(model, lifetimes)?;
     let (orders, reports) =
-        optimize_orders(model, lifetimes).map_err(|e| input_err(e.to_string()))?;
+        optimize_orders(model, lifetimes, args.time_limit).map_err(|e| input_err(e.to_string()))?;
     if orders.iter().all(Option::is_none) {
         return Err(input_err(format!(
             "no order lowers {}'s arena below {before} bytes; nothing was written",

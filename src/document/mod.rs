@@ -290,7 +290,8 @@ impl Document {
         self.order_reports = Vec::new();
         if let (Source::Model(model), OrderChoice::Optimized) = (&self.source, request.order) {
             let (orders, reports) =
-                optimize_orders(model, request.lifetimes).map_err(analysis_err)?;
+                optimize_orders(model, request.lifetimes, request.settings.time_limit_secs)
+                    .map_err(analysis_err)?;
             if orders.iter().any(Option::is_some) {
                 self.reordered = Some(Box::new(analysis::order::reordered(model, &orders)));
             }
@@ -503,10 +504,12 @@ fn run(
 pub type Orders = Vec<Option<Vec<usize>>>;
 
 /// Per subgraph, the order that lowers the runtime's real arena (`litert`: the subgraph's
-/// `litert` plan; `tflm`: TFLM's head over all subgraphs), else `None` (the file's).
+/// `litert` plan; `tflm`: TFLM's head over all subgraphs), else `None` (the file's), searched
+/// for about `time_limit_secs` per subgraph at most.
 pub fn optimize_orders(
     model: &Model,
     lifetimes: Lifetimes,
+    time_limit_secs: f64,
 ) -> Result<(Orders, Vec<OrderReport>), AnalysisError> {
     let runtime_arena = |m: &Model, si: usize| -> Result<u64, AnalysisError> {
         let (problem, id) = match lifetimes {
@@ -534,25 +537,39 @@ pub fn optimize_orders(
                 temps[node] += problem.buffers[b].size_bytes;
             }
         }
-        let found = analysis::order::search(model, si, lifetimes, &temps);
         let before = runtime_arena(&current, si)?;
         let mut after = before;
-        let changed = found.order.iter().enumerate().any(|(k, &o)| k != o);
-        if changed && analysis::order::is_valid_order(model, si, &found.order) {
-            let mut trial = orders.clone();
-            trial[si] = Some(found.order.clone());
-            let arena = runtime_arena(&analysis::order::reordered(model, &trial), si)?;
-            if arena < before {
-                orders = trial;
-                after = arena;
+        let mut exact;
+        // Anytime: widen the beam fourfold while the next, about four times longer, round
+        // still fits in the time left; keep the order whose real arena is the smallest.
+        let mut beam = analysis::order::BEAM_WIDTH;
+        loop {
+            let round = std::time::Instant::now();
+            let found = analysis::order::search_with(model, si, lifetimes, &temps, beam);
+            exact = found.exact;
+            let changed = found.order.iter().enumerate().any(|(k, &o)| k != o);
+            if changed && analysis::order::is_valid_order(model, si, &found.order) {
+                let mut trial = orders.clone();
+                trial[si] = Some(found.order.clone());
+                let arena = runtime_arena(&analysis::order::reordered(model, &trial), si)?;
+                if arena < after {
+                    orders = trial;
+                    after = arena;
+                }
             }
+            let spent = round.elapsed().as_secs_f64();
+            let left = time_limit_secs - t0.elapsed().as_secs_f64();
+            if found.exact || 4.0 * spent > left {
+                break;
+            }
+            beam *= 4;
         }
         reports.push(OrderReport {
             subgraph: si,
             arena_before: before,
             arena_after: after,
             changed: orders[si].is_some(),
-            exact: found.exact,
+            exact,
             seconds: t0.elapsed().as_secs_f64(),
         });
     }
