@@ -175,6 +175,7 @@ fn op_cost(builtin: i32, target: Target) -> Option<OpCost> {
         ops::CAST => c(Some((8, 4)), None),
         ops::DIV => c(Some((4, 4)), Some(28)),
         ops::MAXIMUM | ops::MINIMUM => c(None, None),
+        ops::PAD => c(None, Some(56)),
         ops::QUANTIZE => c(None, Some(32)),
         ops::DEQUANTIZE => c(None, Some(32)),
         ops::SVDF => c(Some((12, 4)), Some(36)),
