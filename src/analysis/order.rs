@@ -36,9 +36,35 @@ pub struct FoundOrder {
     pub file_peak_bytes: u64,
     /// Whether every set of executed operators was kept (the peak is the least possible).
     pub exact: bool,
+    /// Steps the search took (one per set reached from a set): its work, which the caller
+    /// budgets instead of the clock so that the result does not depend on the machine.
+    pub steps: u64,
 }
 
 type Set = Vec<u64>;
+
+/// A multiply-rotate hasher for the sets (std's SipHash costs more than the rest of a step).
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type BuildFx = std::hash::BuildHasherDefault<Fx>;
 
 fn has(set: &Set, i: usize) -> bool {
     set[i / 64] >> (i % 64) & 1 == 1
@@ -53,19 +79,20 @@ fn with(set: &Set, i: usize) -> Set {
 /// What the search needs of a subgraph.
 struct Graph {
     n: usize,
-    /// Operators that must run before each one.
+    /// Operators that must run before each one, and those that wait for each one.
     preds: Vec<Vec<usize>>,
+    succs: Vec<Vec<usize>>,
     /// Bytes each operator's outputs add, and its temporaries' bytes.
     out_bytes: Vec<u64>,
     temp_bytes: Vec<u64>,
     /// The planned tensors each operator reads (distinct).
     reads: Vec<Vec<usize>>,
-    /// Consumers of each tensor.
-    consumers: HashMap<usize, Vec<usize>>,
-    /// Bytes of each planned tensor.
-    bytes: HashMap<usize, u64>,
+    /// Consumers of each tensor (indexed by tensor).
+    consumers: Vec<Vec<usize>>,
+    /// Bytes of each tensor (0 unless planned).
+    bytes: Vec<u64>,
     /// Tensors that never die before the end (LiteRT: inputs and outputs; TFLM: outputs).
-    pinned: Vec<usize>,
+    pinned: Vec<bool>,
     /// Bytes live before anything runs (the inputs).
     start_live: u64,
 }
@@ -107,7 +134,7 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
     let mut preds = vec![Vec::new(); n];
     let mut last_effect: Option<usize> = None;
     let mut reads = vec![Vec::new(); n];
-    let mut consumers: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut consumers: Vec<Vec<usize>> = vec![Vec::new(); sg.tensors.len()];
     for (i, op) in sg.operators.iter().enumerate() {
         for &t in &op.inputs {
             let Ok(t) = usize::try_from(t) else { continue };
@@ -118,7 +145,7 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
             }
             if planned(t) && !reads[i].contains(&t) {
                 reads[i].push(t);
-                consumers.entry(t).or_default().push(i);
+                consumers[t].push(i);
             }
         }
         if side_effect(i) {
@@ -130,9 +157,14 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
             last_effect = Some(i);
         }
     }
-    let bytes: HashMap<usize, u64> = (0..sg.tensors.len())
-        .filter(|&t| planned(t))
-        .map(|t| (t, sg.tensors[t].bytes.unwrap_or(0)))
+    let bytes: Vec<u64> = (0..sg.tensors.len())
+        .map(|t| {
+            if planned(t) {
+                sg.tensors[t].bytes.unwrap_or(0)
+            } else {
+                0
+            }
+        })
         .collect();
     let out_bytes = sg
         .operators
@@ -146,22 +178,33 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
                 .collect();
             outs.sort_unstable();
             outs.dedup();
-            outs.iter().map(|t| bytes[t]).sum()
+            outs.iter().map(|&t| bytes[t]).sum()
         })
         .collect();
-    let mut pinned: Vec<usize> = sg.outputs.iter().copied().filter(|&t| planned(t)).collect();
-    if lifetimes == Lifetimes::Litert {
-        pinned.extend(sg.inputs.iter().copied().filter(|&t| planned(t)));
+    let mut pinned = vec![false; sg.tensors.len()];
+    let kept = match lifetimes {
+        Lifetimes::Litert => [&sg.outputs[..], &sg.inputs[..]].concat(),
+        Lifetimes::Tflm => sg.outputs.clone(),
+    };
+    for t in kept.into_iter().filter(|&t| planned(t)) {
+        pinned[t] = true;
+    }
+    let mut succs = vec![Vec::new(); n];
+    for (i, ps) in preds.iter().enumerate() {
+        for &p in ps {
+            succs[p].push(i);
+        }
     }
     let start_live = sg
         .inputs
         .iter()
         .filter(|&&t| planned(t))
-        .map(|t| bytes[t])
+        .map(|&t| bytes[t])
         .sum();
     Graph {
         n,
         preds,
+        succs,
         out_bytes,
         temp_bytes: (0..n).map(|i| temps.get(i).copied().unwrap_or(0)).collect(),
         reads,
@@ -177,19 +220,31 @@ impl Graph {
     fn after(&self, done: &Set, live: u64, op: usize) -> u64 {
         let mut freed = 0;
         for &t in &self.reads[op] {
-            if self.pinned.contains(&t) {
+            if self.pinned[t] {
                 continue;
             }
-            let last = self.consumers[&t].iter().all(|&c| c == op || has(done, c));
+            let last = self.consumers[t].iter().all(|&c| c == op || has(done, c));
             if last {
-                freed += self.bytes[&t];
+                freed += self.bytes[t];
             }
         }
         live + self.out_bytes[op] - freed.min(live + self.out_bytes[op])
     }
 
-    fn ready(&self, done: &Set, op: usize) -> bool {
-        !has(done, op) && self.preds[op].iter().all(|&p| has(done, p))
+    /// The operators ready once `op` has run after `done` (`ready`: those ready before it).
+    fn ready_after(&self, done: &Set, ready: &[u32], op: usize) -> Vec<u32> {
+        let mut next: Vec<u32> = ready
+            .iter()
+            .copied()
+            .filter(|&r| r as usize != op)
+            .collect();
+        for &s in &self.succs[op] {
+            if self.preds[s].iter().all(|&p| p == op || has(done, p)) {
+                next.push(s as u32);
+            }
+        }
+        next.sort_unstable();
+        next
     }
 
     /// The peak of running the operators in `order`.
@@ -210,6 +265,8 @@ struct Entry {
     set: Set,
     peak: u64,
     live: u64,
+    /// The operators that may run next.
+    ready: Vec<u32>,
     /// Index of the entry it came from in the previous level, and the operator run.
     parent: u32,
     op: u32,
@@ -233,52 +290,57 @@ pub fn search_with(
     let file: Vec<usize> = (0..g.n).collect();
     let file_peak = g.peak_of(&file);
     let words = g.n.div_ceil(64).max(1);
-    let mut levels: Vec<Vec<Entry>> = vec![vec![Entry {
+    let mut current = vec![Entry {
         set: vec![0; words],
         peak: g.start_live,
         live: g.start_live,
+        ready: (0..g.n)
+            .filter(|&i| g.preds[i].is_empty())
+            .map(|i| i as u32)
+            .collect(),
         parent: 0,
         op: 0,
-    }]];
+    }];
+    // Per level, only the way back (parent, operator): the sets of a level are dropped once
+    // the next is built.
+    let mut trail: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut exact = true;
+    let mut steps = 0u64;
     for _ in 0..g.n {
-        let current = levels.last().expect("a level");
         let mut next: Vec<Entry> = Vec::new();
-        let mut index: HashMap<Set, usize> = HashMap::new();
+        let mut index: HashMap<Set, usize, BuildFx> = HashMap::default();
         for (k, e) in current.iter().enumerate() {
-            for op in 0..g.n {
-                if !g.ready(&e.set, op) {
-                    continue;
-                }
+            for op in e.ready.iter().map(|&r| r as usize) {
+                steps += 1;
                 let peak = e.peak.max(e.live + g.out_bytes[op] + g.temp_bytes[op]);
                 let live = g.after(&e.set, e.live, op);
                 let set = with(&e.set, op);
-                match index.get(&set) {
-                    Some(&at) if next[at].peak <= peak => {}
-                    Some(&at) => {
-                        next[at] = Entry {
-                            set,
-                            peak,
-                            live,
-                            parent: k as u32,
-                            op: op as u32,
-                        }
-                    }
+                let at = match index.get(&set) {
+                    Some(&at) if next[at].peak <= peak => continue,
+                    Some(&at) => at,
                     None => {
                         index.insert(set.clone(), next.len());
                         next.push(Entry {
                             set,
                             peak,
                             live,
-                            parent: k as u32,
-                            op: op as u32,
+                            ready: Vec::new(),
+                            parent: 0,
+                            op: 0,
                         });
+                        next.len() - 1
                     }
-                }
+                };
+                let slot = &mut next[at];
+                slot.peak = peak;
+                slot.live = live;
+                slot.parent = k as u32;
+                slot.op = op as u32;
             }
         }
+        drop(index);
         // Best first; ties by the set, so that the result never depends on hashing.
-        next.sort_by(|a, b| (a.peak, a.live, &a.set).cmp(&(b.peak, b.live, &b.set)));
+        next.sort_unstable_by(|a, b| (a.peak, a.live, &a.set).cmp(&(b.peak, b.live, &b.set)));
         let cap = if exact { EXACT_STATE_CAP } else { beam };
         if next.len() > cap {
             exact = false;
@@ -287,19 +349,25 @@ pub fn search_with(
         if next.is_empty() {
             break;
         }
-        levels.push(next);
+        // The ready operators only of the sets kept.
+        for e in &mut next {
+            let from = &current[e.parent as usize];
+            e.ready = g.ready_after(&from.set, &from.ready, e.op as usize);
+        }
+        trail.push(next.iter().map(|e| (e.parent, e.op)).collect());
+        current = next;
     }
     // Walk back from the best complete set.
-    let complete = levels.len() == g.n + 1;
-    let best_peak = levels.last().and_then(|l| l.first()).map(|e| e.peak);
+    let complete = trail.len() == g.n;
+    let best_peak = current.first().map(|e| e.peak);
     match best_peak {
         Some(peak) if complete && peak < file_peak => {
             let mut order = Vec::with_capacity(g.n);
             let mut k = 0usize;
-            for level in levels.iter().skip(1).rev() {
-                let e = &level[k];
-                order.push(e.op as usize);
-                k = e.parent as usize;
+            for level in trail.iter().rev() {
+                let (parent, op) = level[k];
+                order.push(op as usize);
+                k = parent as usize;
             }
             order.reverse();
             FoundOrder {
@@ -307,6 +375,7 @@ pub fn search_with(
                 peak_bytes: peak,
                 file_peak_bytes: file_peak,
                 exact,
+                steps,
             }
         }
         // The file's order is as good (or nothing was found): keep it.
@@ -315,6 +384,7 @@ pub fn search_with(
             peak_bytes: file_peak,
             file_peak_bytes: file_peak,
             exact,
+            steps,
         },
     }
 }
@@ -329,7 +399,7 @@ pub fn is_valid_order(model: &Model, si: usize, order: &[usize]) -> bool {
     }
     let mut done: Set = vec![0; g.n.div_ceil(64).max(1)];
     for &op in order {
-        if op >= g.n || !g.ready(&done, op) {
+        if op >= g.n || has(&done, op) || !g.preds[op].iter().all(|&p| has(&done, p)) {
             return false;
         }
         done = with(&done, op);

@@ -500,6 +500,10 @@ fn run(
     })
 }
 
+/// Order-search steps budgeted per second of `time_limit_secs`: about what a release build
+/// does in a second on the 2-core machine of the README's tables (NASNet-Mobile).
+pub const ORDER_STEPS_PER_SEC: f64 = 2.5e6;
+
 /// Each subgraph's operator order (`None`: the file's).
 pub type Orders = Vec<Option<Vec<usize>>>;
 
@@ -540,13 +544,16 @@ pub fn optimize_orders(
         let before = runtime_arena(&current, si)?;
         let mut after = before;
         let mut exact;
-        // Anytime: widen the beam fourfold while the next, about four times longer, round
-        // still fits in the time left; keep the order whose real arena is the smallest.
+        // Anytime: widen the beam fourfold while the next round, about four times the work,
+        // still fits in the budget; keep the order whose real arena is the smallest. The budget
+        // counts search steps, not seconds, so the result is the same on every machine.
+        let budget = (time_limit_secs.max(0.0) * ORDER_STEPS_PER_SEC) as u64;
+        let mut used = 0u64;
         let mut beam = analysis::order::BEAM_WIDTH;
         loop {
-            let round = std::time::Instant::now();
             let found = analysis::order::search_with(model, si, lifetimes, &temps, beam);
             exact = found.exact;
+            used += found.steps;
             let changed = found.order.iter().enumerate().any(|(k, &o)| k != o);
             if changed && analysis::order::is_valid_order(model, si, &found.order) {
                 let mut trial = orders.clone();
@@ -557,9 +564,7 @@ pub fn optimize_orders(
                     after = arena;
                 }
             }
-            let spent = round.elapsed().as_secs_f64();
-            let left = time_limit_secs - t0.elapsed().as_secs_f64();
-            if found.exact || 4.0 * spent > left {
+            if found.exact || used + 4 * found.steps > budget {
                 break;
             }
             beam *= 4;
