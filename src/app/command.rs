@@ -31,6 +31,9 @@ pub enum Command {
     SetDark(bool),
     StartExact,
     CancelExact,
+    /// Write the model on the order that lowers the chosen runtime's arena (background).
+    SaveOptimized(PathBuf),
+    CancelOptimize,
     /// Save a screenshot of the window.
     Screenshot(PathBuf),
     /// Write the shown view as SVG, or as PNG when `png`.

@@ -13,6 +13,7 @@
 pub mod command;
 pub mod document;
 pub mod exact_job;
+pub mod optimize_job;
 pub mod panels;
 pub mod plots;
 pub mod preferences;
@@ -26,6 +27,7 @@ use std::sync::{Arc, Mutex};
 pub use command::{Command, Selection};
 pub use document::Document;
 pub use exact_job::ExactJob;
+pub use optimize_job::OptimizeJob;
 pub use panels::{Frame, Panel};
 pub use preferences::Preferences;
 
@@ -63,6 +65,8 @@ pub struct ArenaApp {
     screenshot: ScreenshotState,
     /// The exact solver, while it runs.
     pub exact_job: Option<ExactJob>,
+    /// File → "Save optimised model…", while it runs.
+    pub optimize_job: Option<OptimizeJob>,
 }
 
 impl ArenaApp {
@@ -102,6 +106,7 @@ impl ArenaApp {
             commands: Vec::new(),
             screenshot: ScreenshotState::default(),
             exact_job: None,
+            optimize_job: None,
         };
         if let Some(p) = file.filter(|_| app.error.is_none()) {
             app.prefs.remember(p);
@@ -137,6 +142,7 @@ impl ArenaApp {
             hovered_buffer: self.selection.hovered_buffer(problem),
             colors: self.colors(),
             exact: self.exact_job.as_ref(),
+            optimizing: self.optimize_job.as_ref(),
             error: self.error.as_deref(),
             status: self.status.as_deref(),
             table: &self.table,
@@ -209,6 +215,65 @@ impl ArenaApp {
         match ExactJob::start(self.doc.current().clone(), self.doc.shown) {
             Ok(job) => self.exact_job = Some(job),
             Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Starts File → "Save optimised model…" for the runtime of the chosen lifetimes.
+    fn start_optimize(&mut self, out: &Path) {
+        if self.optimize_job.is_some() {
+            return;
+        }
+        let crate::document::Source::Model(model) = &self.doc.source else {
+            self.error = Some("only a .tflite model can be optimised, not a CSV problem".into());
+            return;
+        };
+        let original = match &self.doc.path {
+            Some(p) => match std::fs::read(p) {
+                Ok(b) => b,
+                Err(e) => {
+                    self.error = Some(format!("cannot read the file ({e}): {}", p.display()));
+                    return;
+                }
+            },
+            None => crate::document::SAMPLE_BYTES.to_vec(),
+        };
+        match OptimizeJob::start(
+            (**model).clone(),
+            original,
+            self.doc.path.clone(),
+            out,
+            self.prefs.lifetimes,
+        ) {
+            Ok(job) => self.optimize_job = Some(job),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Reports the optimisation once it has ended: before and after, or why nothing was
+    /// written.
+    fn poll_optimize(&mut self, ctx: &egui::Context) {
+        let Some(job) = &self.optimize_job else {
+            return;
+        };
+        let Some(outcome) = job.take_result() else {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        };
+        let (runtime, out) = (job.lifetimes.name(), job.out.clone());
+        self.optimize_job = None;
+        match outcome {
+            Ok(done) => {
+                self.status = Some(format!(
+                    "Saved the optimised model to {}: {runtime} arena {} B before, {} B after ({:.1} % less; {} order search, {:.1} s)",
+                    out.display(),
+                    done.before,
+                    done.after,
+                    done.percent_less(),
+                    if done.exact() { "exact" } else { "heuristic" },
+                    done.seconds()
+                ))
+            }
+            Err(e) => self.error = Some(format!("{e}: {}", out.display())),
         }
     }
 
@@ -313,6 +378,12 @@ impl ArenaApp {
             Command::SetDark(d) => self.prefs.dark = d,
             Command::StartExact => self.start_exact(),
             Command::CancelExact => self.cancel_exact(),
+            Command::SaveOptimized(path) => self.start_optimize(&path),
+            Command::CancelOptimize => {
+                if let Some(job) = &self.optimize_job {
+                    job.cancel();
+                }
+            }
             Command::Screenshot(p) => self.screenshot.request(p, false),
             Command::ExportView { path, png } => {
                 let svg = self.current_view_svg();
@@ -406,6 +477,7 @@ impl ArenaApp {
         }
         self.apply_commands();
         self.poll_exact(&ctx);
+        self.poll_optimize(&ctx);
         match self.screenshot.step(&ctx) {
             screenshot::Step::Nothing => {}
             screenshot::Step::Saved(p) => {

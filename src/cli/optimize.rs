@@ -10,10 +10,9 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, LifetimesArg};
-use crate::analysis::{self, Lifetimes};
-use crate::document::{optimize_orders, Document, Source};
-use crate::model::Model;
-use crate::planner::{self, Settings};
+use crate::analysis::Lifetimes;
+use crate::document::optimize::{write_optimized, OptimizeError};
+use crate::document::{Document, Source};
 
 #[derive(Args, Debug)]
 pub struct OptimizeArgs {
@@ -38,34 +37,14 @@ pub enum OptimizeFormat {
     Json,
 }
 
-/// The runtime's arena for a model: LiteRT's arenas summed over subgraphs (each has its own),
-/// or TFLM's head.
-fn runtime_arena(model: &Model, lifetimes: Lifetimes) -> Result<u64, CliError> {
-    let id = lifetimes.name();
-    let info = planner::find(id).expect("the runtime emulations are registered");
-    let problems =
-        analysis::problems(model, lifetimes).map_err(|e| CliError::Input(e.to_string()))?;
-    let mut total = 0;
-    for p in &problems {
-        let plan = planner::run(info, p, &Settings::default())
-            .map_err(|v| CliError::Input(format!("the {id} plan is invalid ({v})")))?;
-        total += plan.arena_bytes;
-    }
-    Ok(total)
-}
-
 pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
-    let input_err = |what: String| CliError::Input(format!("{what}: {}", args.model.display()));
-    if args.out == args.model
-        || std::fs::canonicalize(&args.out).ok() == std::fs::canonicalize(&args.model).ok()
-            && args.out.exists()
-    {
+    let lifetimes: Lifetimes = args.runtime.into();
+    if args.out == args.model {
         return Err(CliError::Usage(format!(
             "--out must not be the input; nothing was written: {}",
             args.out.display()
         )));
     }
-    let lifetimes: Lifetimes = args.runtime.into();
     let doc = Document::open(&args.model, lifetimes, None)?;
     let Source::Model(model) = &doc.source else {
         return Err(CliError::Usage(format!(
@@ -73,58 +52,26 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
             args.model.display()
         )));
     };
-    if model.offline_offsets.is_some() {
-        return Err(input_err(
-            "the model already carries an offline plan (OfflineMemoryAllocation, e.g. Vela's); nothing was written"
-                .into(),
-        ));
-    }
-    let before = runtime_arena(model, lifetimes)?;
-    let (orders, reports) =
-        optimize_orders(model, lifetimes, args.time_limit).map_err(|e| input_err(e.to_string()))?;
-    if orders.iter().all(Option::is_none) {
-        return Err(input_err(format!(
-            "no order lowers {}'s arena below {before} bytes; nothing was written",
-            lifetimes.name()
-        )));
-    }
-    // Every order is checked: each operator after the producers of its inputs, side effects
-    // in their file order.
-    for (s, order) in orders.iter().enumerate() {
-        if let Some(order) = order {
-            if !analysis::order::is_valid_order(model, s, order) {
-                return Err(input_err(format!(
-                    "the order found for subgraph {s} is not valid; nothing was written"
-                )));
-            }
-        }
-    }
+    let input_err = |what: String| CliError::Input(format!("{what}: {}", args.model.display()));
     let bytes = std::fs::read(&args.model).map_err(|e| input_err(format!("cannot read ({e})")))?;
-    let written = crate::model::patch::reorder_operators(&bytes, &orders)
-        .map_err(|e| input_err(e.to_string()))?;
-    // Reload what would be written: it must verify and need the predicted arena.
-    let reloaded = Model::from_bytes(&written).map_err(|e| {
-        input_err(format!(
-            "the rewritten model does not verify ({e}); nothing was written"
-        ))
+    let done = write_optimized(
+        model,
+        &bytes,
+        Some(&args.model),
+        &args.out,
+        lifetimes,
+        args.time_limit,
+        None,
+    )
+    .map_err(|e| match e {
+        OptimizeError::SamePath(_) => CliError::Usage(format!(
+            "--out must not be the input; nothing was written: {}",
+            args.out.display()
+        )),
+        OptimizeError::Refused(why) => input_err(why),
     })?;
-    let after = runtime_arena(&reloaded, lifetimes)?;
-    let predicted = runtime_arena(&analysis::order::reordered(model, &orders), lifetimes)?;
-    if after != predicted || after >= before {
-        return Err(input_err(format!(
-            "the rewritten model needs {after} bytes (predicted {predicted}, before {before}); nothing was written"
-        )));
-    }
-    let tmp = args.out.with_extension("tflite.partial");
-    std::fs::write(&tmp, &written).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::Input(format!("cannot write ({e}): {}", tmp.display()))
-    })?;
-    std::fs::rename(&tmp, &args.out).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::Input(format!("cannot write ({e}): {}", args.out.display()))
-    })?;
-    let exact = reports.iter().all(|r| r.exact);
+    let (before, after, reports) = (done.before, done.after, &done.reports);
+    let exact = done.exact();
     Ok(match args.format {
         OptimizeFormat::Json => {
             let v = serde_json::json!({
@@ -134,7 +81,7 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
                 "order_changed": true,
                 "offline_plan": false,
                 "order_search": if exact { "exact" } else { "heuristic" },
-                "seconds": reports.iter().map(|r| r.seconds).sum::<f64>(),
+                "seconds": done.seconds(),
                 "written": args.out.display().to_string(),
             });
             serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
@@ -146,11 +93,11 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
                 "{}: {} arena {before} -> {after} bytes ({:.1}% less), {} order search; wrote {}",
                 args.model.display(),
                 lifetimes.name(),
-                100.0 * (before - after) as f64 / before.max(1) as f64,
+                done.percent_less(),
                 if exact { "exact" } else { "heuristic" },
                 args.out.display()
             );
-            for r in &reports {
+            for r in reports {
                 let _ = writeln!(
                     s,
                     "  subgraph {}: {} -> {}{}",

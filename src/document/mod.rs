@@ -6,6 +6,7 @@
 //! cannot disagree.
 
 pub mod budget;
+pub mod optimize;
 mod rows;
 mod select;
 

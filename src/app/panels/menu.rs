@@ -88,6 +88,20 @@ fn file_menu(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         }
     }
     ui.separator();
+    let can_optimize = !f.doc.source.is_csv() && f.optimizing.is_none();
+    let runtime = f.prefs.lifetimes.name();
+    if ui
+        .add_enabled(can_optimize, egui::Button::new("Save optimised model…"))
+        .on_hover_text(format!(
+            "Write a copy whose operators run in the order that lowers {runtime}'s arena (the lifetimes chosen in Settings); nothing is written when no order is better"
+        ))
+        .clicked()
+    {
+        if let Some(p) = save_dialog(&format!("{stem}-{runtime}-optimised.tflite"), "tflite") {
+            out.push(Command::SaveOptimized(p));
+        }
+    }
+    ui.separator();
     if ui.button("Quit").clicked() {
         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
     }

@@ -81,6 +81,7 @@ pub struct Frame<'a> {
     pub hovered_buffer: Option<usize>,
     pub colors: Colors,
     pub exact: Option<&'a ExactJob>,
+    pub optimizing: Option<&'a super::optimize_job::OptimizeJob>,
     pub error: Option<&'a str>,
     pub status: Option<&'a str>,
     pub table: &'a TableState,

@@ -75,6 +75,22 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             )
         });
     }
+    if let Some(job) = f.optimizing {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "saving an optimised model for {}: searching {:.0} s (budget about {:.0} s)",
+                job.lifetimes.name(),
+                job.started.elapsed().as_secs_f64(),
+                crate::app::optimize_job::OPTIMIZE_SECONDS
+            ));
+        });
+        if job.cancelled() {
+            ui.label("cancelling after this round; nothing will be written");
+        } else if ui.button("Cancel").clicked() {
+            out.push(Command::CancelOptimize);
+        }
+    }
     if doc.problem_count() > 1 {
         let mut p = doc.shown;
         let heading = ui.strong("Subgraph");
