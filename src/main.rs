@@ -55,6 +55,7 @@ fn gui(args: &Cli) -> i32 {
         dark: args.dark.then_some(true),
         budget,
         lifetimes: args.lifetimes.map(Into::into),
+        order: args.order.map(Into::into),
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

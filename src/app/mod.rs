@@ -510,6 +510,7 @@ pub struct RunOptions {
     pub dark: Option<bool>,
     pub budget: Option<u64>,
     pub lifetimes: Option<crate::analysis::Lifetimes>,
+    pub order: Option<crate::document::OrderChoice>,
 }
 
 /// Opens the window. With `screenshot`, renders a few frames, saves the PNG and returns.
@@ -548,6 +549,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
             }
             if let Some(l) = opts.lifetimes {
                 prefs.lifetimes = l;
+            }
+            if let Some(o) = opts.order {
+                prefs.order = o;
             }
             let mut app = ArenaApp::new(prefs, opts.file.as_deref());
             app.screenshot.outcome = outcome_app;

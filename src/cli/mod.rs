@@ -51,6 +51,9 @@ pub struct Cli {
     /// Start with these lifetimes (the problem LiteRT or TFLite Micro solves).
     #[arg(long, value_enum)]
     pub lifetimes: Option<LifetimesArg>,
+    /// Start on this execution order: as in the file, or the memory-optimised one.
+    #[arg(long, value_enum)]
+    pub order: Option<plan::OrderArg>,
 }
 
 #[derive(Subcommand, Debug)]

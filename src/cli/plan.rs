@@ -47,6 +47,15 @@ pub enum OrderArg {
     Optimized,
 }
 
+impl From<OrderArg> for crate::document::OrderChoice {
+    fn from(o: OrderArg) -> Self {
+        match o {
+            OrderArg::File => crate::document::OrderChoice::File,
+            OrderArg::Optimized => crate::document::OrderChoice::Optimized,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum PlanFormat {
     Table,
@@ -101,10 +110,7 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         &args.planners,
         args.lifetimes,
         args.align,
-        match args.order {
-            OrderArg::File => crate::document::OrderChoice::File,
-            OrderArg::Optimized => crate::document::OrderChoice::Optimized,
-        },
+        args.order.into(),
         settings,
     )?;
     Ok(match args.format {
