@@ -273,6 +273,9 @@ impl ArenaApp {
                     done.seconds()
                 ))
             }
+            Err(e @ crate::document::optimize::OptimizeError::SamePath(_)) => {
+                self.error = Some(e.to_string())
+            }
             Err(e) => self.error = Some(format!("{e}: {}", out.display())),
         }
     }
