@@ -36,19 +36,7 @@ pub fn order_bound(model: &Model, problem: &Problem) -> Option<OrderBound> {
         total += sg.tensors.len();
     }
     // The buffer holding a tensor number of this problem (itself, or an alias's root).
-    let buffer_of = |tensor: usize| {
-        problem
-            .buffers
-            .iter()
-            .position(|b| b.tensor == tensor)
-            .or_else(|| {
-                problem
-                    .aliases
-                    .iter()
-                    .find(|a| a.tensor == tensor)
-                    .map(|a| a.root)
-            })
-    };
+    let buffer_of = |tensor: usize| problem.buffer_of(tensor);
     let mut best: Option<OrderBound> = None;
     let mut consider = |mut ids: Vec<usize>, subgraph: usize, operator: usize, label: String| {
         ids.sort_unstable();

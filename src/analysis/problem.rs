@@ -138,6 +138,20 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The buffer whose bytes a tensor (its number in this problem) occupies: its own, or
+    /// its in-place alias root's.
+    pub fn buffer_of(&self, tensor: usize) -> Option<usize> {
+        self.buffers
+            .iter()
+            .position(|b| b.tensor == tensor)
+            .or_else(|| {
+                self.aliases
+                    .iter()
+                    .find(|a| a.tensor == tensor)
+                    .map(|a| a.root)
+            })
+    }
+
     /// A problem from plain buffers (no runtime ordering, no aliases).
     pub fn from_buffers(buffers: Vec<Buffer>) -> Self {
         let steps = buffers.iter().map(|b| b.last + 1).max().unwrap_or(0);

@@ -65,25 +65,10 @@ pub struct Selection {
 
 impl Selection {
     pub fn selected_buffer(&self, problem: &Problem) -> Option<usize> {
-        buffer_of(problem, self.selected?)
+        problem.buffer_of(self.selected?)
     }
 
     pub fn hovered_buffer(&self, problem: &Problem) -> Option<usize> {
-        buffer_of(problem, self.hovered?)
+        problem.buffer_of(self.hovered?)
     }
-}
-
-/// The buffer whose bytes a tensor occupies: its own, or its in-place alias root's.
-pub fn buffer_of(problem: &Problem, tensor: usize) -> Option<usize> {
-    problem
-        .buffers
-        .iter()
-        .position(|b| b.tensor == tensor)
-        .or_else(|| {
-            problem
-                .aliases
-                .iter()
-                .find(|a| a.tensor == tensor)
-                .map(|a| a.root)
-        })
 }
