@@ -505,6 +505,16 @@ fn run(
 /// does in a second on the 2-core machine of the README's tables (NASNet-Mobile).
 pub const ORDER_STEPS_PER_SEC: f64 = 2.5e6;
 
+/// The arena the runtime of `lifetimes` gives `problem` (its own emulation's plan, validated),
+/// or why the plan is invalid.
+pub fn emulation_arena(problem: &analysis::Problem, lifetimes: Lifetimes) -> Result<u64, String> {
+    let id = lifetimes.name();
+    let info = planner::find(id).expect("the runtime emulations are registered");
+    planner::run(info, problem, &Settings::default())
+        .map(|p| p.arena_bytes)
+        .map_err(|v| format!("the {id} plan is invalid ({v})"))
+}
+
 /// Each subgraph's operator order (`None`: the file's).
 pub type Orders = Vec<Option<Vec<usize>>>;
 
@@ -517,14 +527,12 @@ pub fn optimize_orders(
     time_limit_secs: f64,
 ) -> Result<(Orders, Vec<OrderReport>), AnalysisError> {
     let runtime_arena = |m: &Model, si: usize| -> Result<u64, AnalysisError> {
-        let (problem, id) = match lifetimes {
-            Lifetimes::Litert => (analysis::litert::problem(m, si)?, "litert"),
-            Lifetimes::Tflm => (analysis::tflm::problem(m)?, "tflm"),
+        let problem = match lifetimes {
+            Lifetimes::Litert => analysis::litert::problem(m, si)?,
+            Lifetimes::Tflm => analysis::tflm::problem(m)?,
         };
-        let info = planner::find(id).expect("the runtime emulations are registered");
-        Ok(planner::run(info, &problem, &Settings::default())
-            .map(|p| p.arena_bytes)
-            .unwrap_or(u64::MAX))
+        // An order whose plan does not validate is never kept.
+        Ok(emulation_arena(&problem, lifetimes).unwrap_or(u64::MAX))
     };
     let mut orders: Orders = vec![None; model.subgraphs.len()];
     let mut reports = Vec::new();

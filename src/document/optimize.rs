@@ -6,10 +6,9 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{optimize_orders, OrderReport};
+use super::{emulation_arena, optimize_orders, OrderReport};
 use crate::analysis::{self, Lifetimes};
 use crate::model::Model;
-use crate::planner::{self, Settings};
 
 /// What was written.
 #[derive(Clone, Debug)]
@@ -50,18 +49,12 @@ pub enum OptimizeError {
 /// The runtime's arena for a model: LiteRT's arenas summed over subgraphs (each has its own),
 /// or TFLM's head.
 pub fn runtime_arena(model: &Model, lifetimes: Lifetimes) -> Result<u64, OptimizeError> {
-    let id = lifetimes.name();
-    let info = planner::find(id).expect("the runtime emulations are registered");
     let problems =
         analysis::problems(model, lifetimes).map_err(|e| OptimizeError::Refused(e.to_string()))?;
     let mut total = 0;
     for p in &problems {
-        let plan = planner::run(info, p, &Settings::default()).map_err(|v| {
-            OptimizeError::Refused(format!(
-                "the {id} plan is invalid ({v}); nothing was written"
-            ))
-        })?;
-        total += plan.arena_bytes;
+        total += emulation_arena(p, lifetimes)
+            .map_err(|why| OptimizeError::Refused(format!("{why}; nothing was written")))?;
     }
     Ok(total)
 }
