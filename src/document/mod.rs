@@ -553,14 +553,23 @@ pub fn optimize_orders(
         let before = runtime_arena(&current, si)?;
         let mut after = before;
         let mut exact;
-        // Anytime: widen the beam fourfold while the next round, about four times the work,
-        // still fits in the budget; keep the order whose real arena is the smallest. The budget
-        // counts search steps, not seconds, so the result is the same on every machine.
+        // First the exact search (it gives up early on graphs with many branches); then, anytime,
+        // beams widened fourfold while the next round, about four times the work, still fits in
+        // the budget, keeping the order whose real arena is the smallest. The budget counts search
+        // steps, not seconds, so the result is the same on every machine.
         let budget = (time_limit_secs.max(0.0) * ORDER_STEPS_PER_SEC) as u64;
         let mut used = 0u64;
         let mut beam = analysis::order::BEAM_WIDTH;
+        let mut mode = analysis::order::Mode::Exact;
         loop {
-            let found = analysis::order::search_with(model, si, lifetimes, &temps, beam);
+            let found = match analysis::order::search_with(model, si, lifetimes, &temps, mode) {
+                Ok(found) => found,
+                Err(steps) => {
+                    used += steps;
+                    mode = analysis::order::Mode::Beam { width: beam };
+                    continue;
+                }
+            };
             exact = found.exact;
             used += found.steps;
             let changed = found.order.iter().enumerate().any(|(k, &o)| k != o);
@@ -577,6 +586,7 @@ pub fn optimize_orders(
                 break;
             }
             beam *= 4;
+            mode = analysis::order::Mode::Beam { width: beam };
         }
         reports.push(OrderReport {
             subgraph: si,
