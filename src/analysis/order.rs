@@ -40,6 +40,8 @@ pub struct FoundOrder {
     pub file_peak_bytes: u64,
     /// Whether every set of executed operators was kept (the peak is the least possible).
     pub exact: bool,
+    /// Whether a beam dropped sets (a wider one might find better).
+    pub truncated: bool,
     /// Steps the search took (one per set reached from a set): its work, which the caller
     /// budgets instead of the clock so that the result does not depend on the machine.
     pub steps: u64,
@@ -518,6 +520,7 @@ pub fn search_with(
                 peak_bytes: peak,
                 file_peak_bytes: file_peak,
                 exact,
+                truncated,
                 steps,
             }
         }
@@ -527,6 +530,7 @@ pub fn search_with(
             peak_bytes: file_peak,
             file_peak_bytes: file_peak,
             exact,
+            truncated,
             steps,
         },
     })

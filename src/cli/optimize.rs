@@ -1,8 +1,10 @@
 //! `arenascope optimize`: write a copy of a model whose operators run in the order that lowers
-//! the runtime's arena (DESIGN.md §3.4). The operator vectors are rewritten in place (every
-//! other byte kept); the result is reloaded, verified and its arena predicted before it is
-//! written, to a temporary name renamed only then. Nothing is written when no smaller arena
-//! was found, for a Vela model, or over the input.
+//! the runtime's arena (DESIGN.md §3.4), and for TFLM with the best plan as its offline plan
+//! where that beats TFLM's own planner. The operator vectors are rewritten in place and the
+//! offline plan goes in front of the unchanged original (every other byte kept); the result is
+//! reloaded, verified and its arena predicted before it is written, to a temporary name
+//! renamed only then. Nothing is written when no smaller arena was found, for a Vela model, or
+//! over the input.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -20,7 +22,7 @@ pub struct OptimizeArgs {
     #[arg(long, value_name = "OUT.tflite")]
     pub out: PathBuf,
     /// The runtime whose arena to lower: LiteRT (every subgraph's arena) or TFLite Micro (its
-    /// head; the offline plan is not written yet, the order is).
+    /// head: the order, and an offline plan where it beats TFLM's own planner).
     #[arg(long, value_enum, default_value = "litert")]
     pub runtime: LifetimesArg,
     /// Time for the order search of each subgraph, in seconds (it widens its beam while time
@@ -78,8 +80,12 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
                 "runtime": lifetimes.name(),
                 "before": {"order": "file", "arena_bytes": before},
                 "after": {"order": "optimized", "arena_bytes": after},
-                "order_changed": true,
-                "offline_plan": false,
+                "order_changed": reports.iter().any(|r| r.changed),
+                "offline_plan": done.offline.as_ref().map(|p| serde_json::json!({
+                    "planner": p.planner,
+                    "head": p.head,
+                    "tflm_own_head": p.greedy_head,
+                })),
                 "order_search": if exact { "exact" } else { "heuristic" },
                 "seconds": done.seconds(),
                 "written": args.out.display().to_string(),
@@ -97,6 +103,13 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
                 if exact { "exact" } else { "heuristic" },
                 args.out.display()
             );
+            if let Some(p) = &done.offline {
+                let _ = writeln!(
+                    s,
+                    "  offline plan ({}) written: TFLM's head {} instead of its own {}",
+                    p.planner, p.head, p.greedy_head
+                );
+            }
             for r in reports {
                 let _ = writeln!(
                     s,

@@ -124,7 +124,8 @@ impl OrderChoice {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OrderReport {
     pub subgraph: usize,
-    /// The runtime's arena on the file's order and on the order kept.
+    /// The runtime's arena on the file's order, and on the order kept (with an offline plan
+    /// where the search counted one).
     pub arena_before: u64,
     pub arena_after: u64,
     /// Whether the kept order differs from the file's.
@@ -291,7 +292,12 @@ impl Document {
         self.order_reports = Vec::new();
         if let (Source::Model(model), OrderChoice::Optimized) = (&self.source, request.order) {
             let (orders, reports) =
-                optimize_orders(model, request.lifetimes, request.settings.time_limit_secs)
+                optimize_orders(
+                    model,
+                    request.lifetimes,
+                    request.settings.time_limit_secs,
+                    false,
+                )
                     .map_err(analysis_err)?;
             if orders.iter().any(Option::is_some) {
                 self.reordered = Some(Box::new(analysis::order::reordered(model, &orders)));
@@ -520,19 +526,30 @@ pub type Orders = Vec<Option<Vec<usize>>>;
 
 /// Per subgraph, the order that lowers the runtime's real arena (`litert`: the subgraph's
 /// `litert` plan; `tflm`: TFLM's head over all subgraphs), else `None` (the file's), searched
-/// for about `time_limit_secs` per subgraph at most.
+/// for about `time_limit_secs` per subgraph at most. With `offline_plan` (TFLM), an order
+/// counts at the smaller of TFLM's own head and the head of the best generic plan written into
+/// the model as its offline plan.
 pub fn optimize_orders(
     model: &Model,
     lifetimes: Lifetimes,
     time_limit_secs: f64,
+    offline_plan: bool,
 ) -> Result<(Orders, Vec<OrderReport>), AnalysisError> {
-    let runtime_arena = |m: &Model, si: usize| -> Result<u64, AnalysisError> {
+    // The runtime's own arena, and the objective (the same, or with an offline plan).
+    let runtime_arena = |m: &Model, si: usize| -> Result<(u64, u64), AnalysisError> {
         let problem = match lifetimes {
             Lifetimes::Litert => analysis::litert::problem(m, si)?,
             Lifetimes::Tflm => analysis::tflm::problem(m)?,
         };
         // An order whose plan does not validate is never kept.
-        Ok(emulation_arena(&problem, lifetimes).unwrap_or(u64::MAX))
+        let own = emulation_arena(&problem, lifetimes).unwrap_or(u64::MAX);
+        Ok(match lifetimes {
+            Lifetimes::Tflm if offline_plan => (
+                own,
+                optimize::best_offline_plan(m, &problem, None).map_or(own, |p| p.head.min(own)),
+            ),
+            _ => (own, own),
+        })
     };
     let mut orders: Orders = vec![None; model.subgraphs.len()];
     let mut reports = Vec::new();
@@ -550,8 +567,7 @@ pub fn optimize_orders(
                 temps[node] += problem.buffers[b].size_bytes;
             }
         }
-        let before = runtime_arena(&current, si)?;
-        let mut after = before;
+        let (before, mut after) = runtime_arena(&current, si)?;
         let mut exact;
         // First the exact search (it gives up early on graphs with many branches); then, anytime,
         // beams widened fourfold while the next round, about four times the work, still fits in
@@ -576,13 +592,14 @@ pub fn optimize_orders(
             if changed && analysis::order::is_valid_order(model, si, &found.order) {
                 let mut trial = orders.clone();
                 trial[si] = Some(found.order.clone());
-                let arena = runtime_arena(&analysis::order::reordered(model, &trial), si)?;
+                let (_, arena) = runtime_arena(&analysis::order::reordered(model, &trial), si)?;
                 if arena < after {
                     orders = trial;
                     after = arena;
                 }
             }
-            if found.exact || used + 4 * found.steps > budget {
+            // A beam that kept every set cannot do better wider.
+            if found.exact || !found.truncated || used + 4 * found.steps > budget {
                 break;
             }
             beam *= 4;
