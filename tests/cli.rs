@@ -758,7 +758,10 @@ fn optimize_for_tflm_writes_the_order_and_the_offline_plan_tflm_then_uses() {
         .zip(&b[b.len() - a.len()..])
         .filter(|(x, y)| x != y)
         .count();
-    assert!(original_ops_differ <= 4 * 40, "{original_ops_differ} bytes differ");
+    assert!(
+        original_ops_differ <= 4 * 40,
+        "{original_ops_differ} bytes differ"
+    );
     // It reloads with the plan pinned: TFLM's planner on it gives the predicted head.
     let (code, plan, err) = arenascope(&[
         "plan",

@@ -256,7 +256,7 @@ fn the_memory_export_draws_the_views_arena_groups_on_its_axis() {
     let problem = doc.problem(0);
     let plans: Vec<&arenascope::plan::Plan> = doc.plans(0).iter().collect();
     let view = MemoryView::build(problem, &plans);
-    let text = svg::memory_svg(&view, &theme::LIGHT);
+    let text = svg::memory_svg(&view, None, &theme::LIGHT);
     // The frame is 480 px tall at y = 50 over [0, axis_top]: each group within scale is a
     // line across it at its bytes (the panel draws an HLine per group at the same bytes).
     let y_of = |bytes: u64| 50.0 + 480.0 - bytes as f64 / view.axis_top * 480.0;

@@ -453,10 +453,13 @@ pub fn search_with(
                             .zip(&units.mask[u])
                             .map(|(a, m)| a | m)
                             .collect();
-                        if index.contains_key(&hash) {
-                            clashes.insert(set.clone(), next.len());
-                        } else {
-                            index.insert(hash, next.len());
+                        match index.entry(hash) {
+                            std::collections::hash_map::Entry::Occupied(_) => {
+                                clashes.insert(set.clone(), next.len());
+                            }
+                            std::collections::hash_map::Entry::Vacant(slot) => {
+                                slot.insert(next.len());
+                            }
                         }
                         next.push(Entry {
                             set,

@@ -24,6 +24,8 @@ pub enum Command {
     SetAlign(Option<u64>),
     /// Build the problems on the file's order or the memory-optimised one.
     SetOrder(crate::document::OrderChoice),
+    /// Show the file's order beside the optimised one (compare, Gantt, memory).
+    SetBeforeAfter(bool),
     /// The planner the layout, table and details show.
     SetPrimary(String),
     /// The planners compared side by side.

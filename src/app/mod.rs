@@ -263,8 +263,14 @@ impl ArenaApp {
         self.optimize_job = None;
         match outcome {
             Ok(done) => {
+                let offline = done.offline.as_ref().map_or(String::new(), |p| {
+                    format!(
+                        "; with the {} plan written as its offline plan (its own planner: {} B)",
+                        p.planner, p.greedy_head
+                    )
+                });
                 self.status = Some(format!(
-                    "Saved the optimised model to {}: {runtime} arena {} B before, {} B after ({:.1} % less; {} order search, {:.1} s)",
+                    "Saved the optimised model to {}: {runtime} arena {} B before, {} B after ({:.1} % less; {} order search, {:.1} s){offline}",
                     out.display(),
                     done.before,
                     done.after,
@@ -376,6 +382,7 @@ impl ArenaApp {
                     self.replan();
                 }
             }
+            Command::SetBeforeAfter(b) => self.prefs.before_after = b,
             Command::SetPrimary(id) => self.prefs.primary = id,
             Command::SetCompare(ids) => self.prefs.compare = ids,
             Command::SetDark(d) => self.prefs.dark = d,

@@ -24,6 +24,9 @@ pub struct Preferences {
     pub budget: Option<u64>,
     /// The execution order the problems are built on.
     pub order: crate::document::OrderChoice,
+    /// On the memory-optimised order, show the file's beside it: the compare panel puts the
+    /// chosen planner on both orders, the Gantt chart and the memory curve show both.
+    pub before_after: bool,
 }
 
 impl Default for Preferences {
@@ -42,6 +45,7 @@ impl Default for Preferences {
             recent: Vec::new(),
             budget: None,
             order: crate::document::OrderChoice::File,
+            before_after: true,
         }
     }
 }

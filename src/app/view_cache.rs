@@ -18,7 +18,11 @@ use crate::view::{ConflictView, GanttView, LayoutView, MemoryView, PAINT};
 /// Views keyed by problem (and plan, focus); emptied when the document is planned again.
 #[derive(Default)]
 pub struct ViewCache {
-    layouts: HashMap<(usize, usize), Arc<LayoutView>>,
+    /// Keyed by problem, plan, and how it is shown.
+    layouts: HashMap<(usize, usize, Shown), Arc<LayoutView>>,
+    /// The shown problem on the file's order (before/after).
+    file_gantt: HashMap<usize, Arc<GanttView>>,
+    file_memory: HashMap<usize, Arc<MemoryView>>,
     gantt: HashMap<usize, Arc<GanttView>>,
     memory: HashMap<usize, Arc<MemoryView>>,
     conflicts: HashMap<(usize, Option<usize>), Arc<ConflictView>>,
@@ -33,6 +37,13 @@ pub struct ViewCache {
     order_bounds: HashMap<usize, Option<Arc<OrderBound>>>,
 }
 
+/// How a layout is shown: alone, or named by its order in a before/after pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Shown {
+    Alone,
+    BeforeAfter { file_order: bool },
+}
+
 /// One plan's layout as a panel draws it.
 #[derive(Clone)]
 pub struct LayoutPanelView {
@@ -42,6 +53,8 @@ pub struct LayoutPanelView {
     pub shapes: Arc<ShapeCache>,
     /// The plot's id (and the key of its shapes).
     pub id: String,
+    /// On the file's order (before/after): `plan` indexes the file order's plans.
+    pub file_order: bool,
 }
 
 /// Everything the panels of one frame read.
@@ -63,6 +76,9 @@ pub struct FrameViews {
     pub compare_top: f64,
     pub gantt: Option<Arc<GanttView>>,
     pub memory: Option<Arc<MemoryView>>,
+    /// Before/after: the Gantt chart and the memory curve of the file's order.
+    pub file_gantt: Option<Arc<GanttView>>,
+    pub file_memory: Option<Arc<MemoryView>>,
     pub conflicts: Option<Arc<ConflictView>>,
     /// TFLM's tail, measured build and 32-bit (problems on tflm lifetimes, summary panel).
     pub tflm_tail: Option<Arc<(Tail, Tail)>>,
@@ -103,7 +119,7 @@ impl ViewCache {
         let p = doc.shown;
         let view = self
             .layouts
-            .entry((p, plan))
+            .entry((p, plan, Shown::Alone))
             .or_insert_with(|| {
                 Arc::new(LayoutView::build(doc.current(), &doc.current_plans()[plan]))
             })
@@ -115,7 +131,54 @@ impl ViewCache {
             view,
             shapes,
             id,
+            file_order: false,
         }
+    }
+
+    /// Before/after: planner `planner`'s layout on the file's order and on the optimised one.
+    fn before_after(&mut self, doc: &Document, planner: &str) -> Vec<LayoutPanelView> {
+        let p = doc.shown;
+        let (Some(file), Some(now)) = (doc.file_order(p), doc.plan_index(planner)) else {
+            return Vec::new();
+        };
+        let Some(before) = file.plans.iter().position(|x| x.planner == planner) else {
+            return Vec::new();
+        };
+        [(true, before), (false, now)]
+            .into_iter()
+            .map(|(file_order, plan)| {
+                let view = self
+                    .layouts
+                    .entry((p, plan, Shown::BeforeAfter { file_order }))
+                    .or_insert_with(|| {
+                        let (problem, plans) = if file_order {
+                            (&file.problem, &file.plans)
+                        } else {
+                            (doc.current(), &doc.core.planned[p].plans)
+                        };
+                        let mut v = LayoutView::build(problem, &plans[plan]);
+                        v.order = Some(if file_order {
+                            "file's order"
+                        } else {
+                            "optimised order"
+                        });
+                        Arc::new(v)
+                    })
+                    .clone();
+                let id = format!(
+                    "compare-{}-{plan}",
+                    if file_order { "before" } else { "after" }
+                );
+                let shapes = self.shapes.entry(format!("{id}/{p}")).or_default().clone();
+                LayoutPanelView {
+                    plan,
+                    view,
+                    shapes,
+                    id,
+                    file_order,
+                }
+            })
+            .collect()
     }
 
     /// The views the panel `prefs.panel` and the side panes need this frame; with
@@ -151,7 +214,11 @@ impl ViewCache {
         let compare = compare_indices(doc, prefs);
         let layout = (prefs.panel == Panel::Layout || for_export)
             .then(|| self.layout(doc, primary, "layout"));
-        let compared: Vec<LayoutPanelView> = if prefs.panel == Panel::Compare {
+        let before_after = prefs.before_after && doc.file_order(p).is_some();
+        let compared: Vec<LayoutPanelView> = if prefs.panel == Panel::Compare && before_after {
+            let planner = doc.current_plans()[primary].planner;
+            self.before_after(doc, planner)
+        } else if prefs.panel == Panel::Compare {
             compare
                 .iter()
                 .map(|&k| self.layout(doc, k, "compare"))
@@ -173,6 +240,22 @@ impl ViewCache {
                 .or_insert_with(|| {
                     let plans: Vec<&crate::plan::Plan> = doc.current_plans().iter().collect();
                     Arc::new(MemoryView::build(problem, &plans))
+                })
+                .clone()
+        });
+        let file = doc.file_order(p).filter(|_| before_after);
+        let file_gantt = file.filter(|_| prefs.panel == Panel::Gantt).map(|fp| {
+            self.file_gantt
+                .entry(p)
+                .or_insert_with(|| Arc::new(GanttView::build(&fp.problem)))
+                .clone()
+        });
+        let file_memory = file.filter(|_| prefs.panel == Panel::Memory).map(|fp| {
+            self.file_memory
+                .entry(p)
+                .or_insert_with(|| {
+                    let plans: Vec<&crate::plan::Plan> = fp.plans.iter().collect();
+                    Arc::new(MemoryView::build(&fp.problem, &plans))
                 })
                 .clone()
         });
@@ -231,6 +314,8 @@ impl ViewCache {
             compare_top,
             gantt,
             memory,
+            file_gantt,
+            file_memory,
             conflicts,
         }
     }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, LifetimesArg};
+use crate::analysis::Problem;
 use crate::document::default_compare;
 use crate::export::{png, svg};
 use crate::plan::Plan;
@@ -103,11 +104,11 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
             } else {
                 default_compare(&pl.plans, problem.lifetimes)
             };
-            let views: Vec<view::LayoutView> = picked
+            let views: Vec<(&Problem, view::LayoutView)> = picked
                 .iter()
-                .map(|&k| view::LayoutView::build(problem, &pl.plans[k]))
+                .map(|&k| (problem, view::LayoutView::build(problem, &pl.plans[k])))
                 .collect();
-            svg::compare_svg(problem, &views, &palette)
+            svg::compare_svg(&views, &palette)
         }
         ViewArg::Gantt => svg::gantt_svg(problem, &view::GanttView::build(problem), &palette),
         ViewArg::Conflicts => svg::conflicts_svg(
@@ -117,7 +118,7 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         ),
         ViewArg::Memory => {
             let plans: Vec<&Plan> = pl.plans.iter().collect();
-            svg::memory_svg(&view::MemoryView::build(problem, &plans), &palette)
+            svg::memory_svg(&view::MemoryView::build(problem, &plans), None, &palette)
         }
     };
     let bytes = if ext.as_deref() == Some("png") {

@@ -161,6 +161,8 @@ pub struct Document {
     pub order_reports: Vec<OrderReport>,
     /// The model with `orders` applied, when any differs from the file's.
     reordered: Option<Box<Model>>,
+    /// With `reordered`: the same problems and planners on the file's order (before/after).
+    pub file_planned: Vec<Planned>,
 }
 
 impl Source {
@@ -225,6 +227,7 @@ impl Document {
             orders: Vec::new(),
             order_reports: Vec::new(),
             reordered: None,
+            file_planned: Vec::new(),
         })
     }
 
@@ -246,6 +249,7 @@ impl Document {
             orders: Vec::new(),
             order_reports: Vec::new(),
             reordered: None,
+            file_planned: Vec::new(),
         })
     }
 
@@ -291,53 +295,26 @@ impl Document {
         self.orders = Vec::new();
         self.order_reports = Vec::new();
         if let (Source::Model(model), OrderChoice::Optimized) = (&self.source, request.order) {
-            let (orders, reports) =
-                optimize_orders(
-                    model,
-                    request.lifetimes,
-                    request.settings.time_limit_secs,
-                    false,
-                )
-                    .map_err(analysis_err)?;
+            let (orders, reports) = optimize_orders(
+                model,
+                request.lifetimes,
+                request.settings.time_limit_secs,
+                false,
+            )
+            .map_err(analysis_err)?;
             if orders.iter().any(Option::is_some) {
                 self.reordered = Some(Box::new(analysis::order::reordered(model, &orders)));
             }
             self.orders = orders;
             self.order_reports = reports;
         }
+        self.file_planned = Vec::new();
         match &self.source {
             Source::Model(file_model) => {
                 let model = self.reordered.as_deref().unwrap_or(file_model);
-                let align = request
-                    .align
-                    .unwrap_or(request.lifetimes.default_alignment());
-                let own = analysis::problems(model, request.lifetimes).map_err(analysis_err)?;
-                for problem in own {
-                    let generic = problem.clone().with_alignment(align);
-                    let mut plans = Vec::new();
-                    for p in &request.planners {
-                        match p.scope {
-                            Scope::Any => plans.push(run(p, &generic, &request.settings, &path)?),
-                            Scope::Runtime(l) if l == request.lifetimes => {
-                                plans.push(run(p, &problem, &request.settings, &path)?)
-                            }
-                            Scope::Runtime(_) => {}
-                        }
-                    }
-                    planned.push(Planned {
-                        problem: generic,
-                        plans,
-                    });
-                }
-                for p in &request.planners {
-                    let Scope::Runtime(l) = p.scope else { continue };
-                    if l == request.lifetimes {
-                        continue;
-                    }
-                    for problem in analysis::problems(model, l).map_err(analysis_err)? {
-                        let plans = vec![run(p, &problem, &request.settings, &path)?];
-                        planned.push(Planned { problem, plans });
-                    }
+                planned = plan_model(model, &request, &path)?;
+                if self.reordered.is_some() {
+                    self.file_planned = plan_model(file_model, &request, &path)?;
                 }
             }
             Source::Csv { problem, .. } => {
@@ -356,6 +333,12 @@ impl Document {
         self.planned = planned;
         self.request = request;
         Ok(())
+    }
+
+    /// Problem `index` and its plans on the file's order, when the plans are on another.
+    pub fn file_order(&self, index: usize) -> Option<&Planned> {
+        self.file_planned
+            .get(index.min(self.file_planned.len().saturating_sub(1)))
     }
 
     /// Problems the subgraph selector offers (litert lifetimes on a model: one per subgraph).
@@ -491,6 +474,51 @@ impl Document {
     pub fn tensor_rows(&self, index: usize) -> Vec<TensorRow> {
         rows::tensor_rows(self.model(), self.problem(index))
     }
+}
+
+/// The problems of `model` and the plans of `request`'s planners on them (see
+/// [`Document::plan`]).
+fn plan_model(
+    model: &Model,
+    request: &PlanRequest,
+    path: &Path,
+) -> Result<Vec<Planned>, DocumentError> {
+    let analysis_err = |source| DocumentError::Analysis {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut planned = Vec::new();
+    let align = request
+        .align
+        .unwrap_or(request.lifetimes.default_alignment());
+    for problem in analysis::problems(model, request.lifetimes).map_err(analysis_err)? {
+        let generic = problem.clone().with_alignment(align);
+        let mut plans = Vec::new();
+        for p in &request.planners {
+            match p.scope {
+                Scope::Any => plans.push(run(p, &generic, &request.settings, path)?),
+                Scope::Runtime(l) if l == request.lifetimes => {
+                    plans.push(run(p, &problem, &request.settings, path)?)
+                }
+                Scope::Runtime(_) => {}
+            }
+        }
+        planned.push(Planned {
+            problem: generic,
+            plans,
+        });
+    }
+    for p in &request.planners {
+        let Scope::Runtime(l) = p.scope else { continue };
+        if l == request.lifetimes {
+            continue;
+        }
+        for problem in analysis::problems(model, l).map_err(analysis_err)? {
+            let plans = vec![run(p, &problem, &request.settings, path)?];
+            planned.push(Planned { problem, plans });
+        }
+    }
+    Ok(planned)
 }
 
 /// Runs one planner; an invalid plan is an error naming the planner.

@@ -326,7 +326,7 @@ fn lower_bound_line(svg: &mut Svg, f: &Frame, p: &Palette, bytes: u64) {
 fn layout_title(v: &LayoutView) -> String {
     format!(
         "{}: arena {} ({} B), +{:.2}% over the lower bound",
-        v.planner,
+        v.name(),
         format_bytes(v.arena_bytes),
         v.arena_bytes,
         v.overhead_pct()
@@ -351,14 +351,15 @@ pub fn layout_svg(problem: &Problem, v: &LayoutView, p: &Palette) -> String {
     svg.finish()
 }
 
-/// Two to four layouts side by side on the same axes.
-pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> String {
+/// Two to four layouts side by side on the same axes, each with its problem (the same one,
+/// or the same model on another order).
+pub fn compare_svg(views: &[(&Problem, LayoutView)], p: &Palette) -> String {
     let n = views.len().max(1) as f64;
     let width = 1600.0;
     let col = (width - 40.0) / n;
     let mut svg = Svg::new(width, 800.0, p);
-    let y_max = LayoutView::shared_axis_top(&views.iter().collect::<Vec<_>>());
-    for (k, v) in views.iter().enumerate() {
+    let y_max = LayoutView::shared_axis_top(&views.iter().map(|v| &v.1).collect::<Vec<_>>());
+    for (k, (problem, v)) in views.iter().enumerate() {
         let f = Frame {
             left: 20.0 + col * k as f64 + 75.0,
             top: 60.0,
@@ -371,7 +372,7 @@ pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> Stri
         };
         let title = format!(
             "{}: {} (+{:.1}%)",
-            v.planner,
+            v.name(),
             format_bytes(v.arena_bytes),
             v.overhead_pct()
         );
@@ -385,11 +386,69 @@ pub fn compare_svg(problem: &Problem, views: &[LayoutView], p: &Palette) -> Stri
 pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
     let row_h = (640.0 / v.rows.max(1) as f64).clamp(2.0, 16.0);
     let chart_h = row_h * v.rows.max(1) as f64;
-    let height = chart_h + 60.0 + 220.0 + 50.0;
-    let mut svg = Svg::new(1400.0, height, p);
+    let mut svg = Svg::new(1400.0, chart_h + 60.0 + 220.0 + 50.0, p);
+    let title = format!("Lifetimes: {} buffers over {} steps", v.rows, v.steps);
+    let bottom = draw_gantt(&mut svg, p, problem, v, 40.0, row_h, &title);
+    let m = live_frame(bottom + 40.0, v.steps, v.lower_bound);
+    axes(&mut svg, &m, p, "step", true);
+    draw_live(&mut svg, &v.live_bytes, &m, p);
+    live_caption(&mut svg, &m, p, v, "live bytes");
+    svg.finish()
+}
+
+/// Before/after: the Gantt chart of the file's order above the optimised order's, and both
+/// live-bytes curves under them (the file's as a dashed outline).
+pub fn gantt_before_after_svg(
+    before: (&Problem, &GanttView),
+    after: (&Problem, &GanttView),
+    p: &Palette,
+) -> String {
+    let rows = before.1.rows.max(after.1.rows).max(1) as f64;
+    let row_h = (320.0 / rows).clamp(1.0, 12.0);
+    let chart_h = row_h * rows;
+    let mut svg = Svg::new(1400.0, 2.0 * (chart_h + 40.0) + 40.0 + 220.0 + 50.0, p);
+    let mut top = 40.0;
+    for ((problem, v), which) in [(before, "file's order"), (after, "optimised order")] {
+        let title = format!(
+            "Lifetimes on the {which}: {} buffers over {} steps, peak {}",
+            v.rows,
+            v.steps,
+            format_bytes(v.lower_bound)
+        );
+        top = draw_gantt(&mut svg, p, problem, v, top, row_h, &title) + 40.0;
+    }
+    let (b, a) = (before.1, after.1);
+    let m = live_frame(top + 20.0, a.steps, b.lower_bound.max(a.lower_bound));
+    axes(&mut svg, &m, p, "step", true);
+    draw_live(&mut svg, &a.live_bytes, &m, p);
+    draw_live_outline(&mut svg, &b.live_bytes, &m, p.weak_text);
+    live_caption(
+        &mut svg,
+        &m,
+        p,
+        a,
+        &format!(
+            "live bytes, optimised order (dashed: the file's, peak {})",
+            format_bytes(b.lower_bound)
+        ),
+    );
+    svg.finish()
+}
+
+/// Draws a Gantt chart's bars and peak lines from `top`, under `title`; returns its bottom.
+fn draw_gantt(
+    svg: &mut Svg,
+    p: &Palette,
+    problem: &Problem,
+    v: &GanttView,
+    top: f64,
+    row_h: f64,
+    title: &str,
+) -> f64 {
+    let chart_h = row_h * v.rows.max(1) as f64;
     let f = Frame {
         left: 90.0,
-        top: 40.0,
+        top,
         width: 1280.0,
         height: chart_h,
         x_min: 0.0,
@@ -397,14 +456,7 @@ pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
         y_min: 0.0,
         y_max: v.rows.max(1) as f64,
     };
-    svg.text(
-        f.left,
-        26.0,
-        14.0,
-        p.text,
-        "start",
-        &format!("Lifetimes: {} buffers over {} steps", v.rows, v.steps),
-    );
+    svg.text(f.left, top - 14.0, 14.0, p.text, "start", title);
     for bar in &v.bars {
         let y_top = f.top + bar.row as f64 * row_h;
         let (x0, x1) = (f.x(bar.x0), f.x(bar.x1));
@@ -437,19 +489,24 @@ pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
         let x = f.x(s as f64 + 0.5);
         svg.line(x, f.top, x, f.top + chart_h, p.peak, 1.5, true);
     }
-    // Live bytes under the chart.
-    let m = Frame {
+    f.top + chart_h
+}
+
+/// The frame of the live-bytes plot under a Gantt chart.
+fn live_frame(top: f64, steps: u32, peak: u64) -> Frame {
+    Frame {
         left: 90.0,
-        top: f.top + chart_h + 40.0,
+        top,
         width: 1280.0,
         height: 180.0,
         x_min: 0.0,
-        x_max: v.steps.max(1) as f64,
+        x_max: steps.max(1) as f64,
         y_min: 0.0,
-        y_max: v.lower_bound.max(1) as f64 * 1.1,
-    };
-    axes(&mut svg, &m, p, "step", true);
-    draw_live(&mut svg, &v.live_bytes, &m, p);
+        y_max: peak.max(1) as f64 * 1.1,
+    }
+}
+
+fn live_caption(svg: &mut Svg, m: &Frame, p: &Palette, v: &GanttView, what: &str) {
     svg.text(
         m.left,
         m.top - 8.0,
@@ -457,12 +514,33 @@ pub fn gantt_svg(problem: &Problem, v: &GanttView, p: &Palette) -> String {
         p.text,
         "start",
         &format!(
-            "live bytes (peak {} at step {:?})",
+            "{what} (peak {} at step {:?})",
             format_bytes(v.lower_bound),
             v.peak_steps.first().copied().unwrap_or(0)
         ),
     );
-    svg.finish()
+}
+
+/// A live-bytes curve as a dashed outline (the other order's, in before/after).
+fn draw_live_outline(svg: &mut Svg, live: &[u64], f: &Frame, color: Rgba) {
+    let mut d = String::new();
+    for (s, &v) in live.iter().enumerate() {
+        let _ = write!(
+            d,
+            "{}{:.2},{:.2} L{:.2},{:.2}",
+            if s == 0 { "M" } else { " L" },
+            f.x(s as f64),
+            f.y(v as f64),
+            f.x(s as f64 + 1.0),
+            f.y(v as f64)
+        );
+    }
+    let _ = writeln!(
+        svg.out,
+        "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{:.2}\" stroke-width=\"1.6\" stroke-dasharray=\"6 4\"/>",
+        color.hex(),
+        color.opacity()
+    );
 }
 
 fn draw_live(svg: &mut Svg, live: &[u64], f: &Frame, p: &Palette) {
@@ -486,7 +564,9 @@ fn draw_live(svg: &mut Svg, live: &[u64], f: &Frame, p: &Palette) {
     );
 }
 
-pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
+/// The memory curve; with `before` (before/after), the file order's live bytes as a dashed
+/// outline too.
+pub fn memory_svg(v: &MemoryView, before: Option<&MemoryView>, p: &Palette) -> String {
     let mut svg = Svg::new(1400.0, 600.0, p);
     let f = Frame {
         left: 90.0,
@@ -496,10 +576,27 @@ pub fn memory_svg(v: &MemoryView, p: &Palette) -> String {
         x_min: 0.0,
         x_max: v.steps.max(1) as f64,
         y_min: 0.0,
-        y_max: v.axis_top,
+        y_max: v
+            .axis_top
+            .max(before.map_or(0.0, |b| b.lower_bound as f64 * 1.05)),
     };
     axes(&mut svg, &f, p, "step", true);
     draw_live(&mut svg, &v.live_bytes, &f, p);
+    if let Some(b) = before {
+        draw_live_outline(&mut svg, &b.live_bytes, &f, p.weak_text);
+        svg.text(
+            f.left + 8.0,
+            f.top + 16.0,
+            12.0,
+            p.weak_text,
+            "start",
+            &format!(
+                "dashed: the file's order, peak {} ({} B)",
+                format_bytes(b.lower_bound),
+                b.lower_bound
+            ),
+        );
+    }
     lower_bound_line(&mut svg, &f, p, v.lower_bound);
     // One line and one label per group of equal arenas, labels stacked so that they never
     // overlap; a group off scale is a mark at the top edge with its value.

@@ -154,7 +154,9 @@ pub fn add_offline_plan(bytes: &[u8], words: &[i32]) -> Result<Vec<u8>, ModelErr
         let vector = follow(bytes, pos)?;
         let n = u32_at(bytes, vector)? as usize;
         if n > bytes.len() / 4 {
-            return Err(ModelError::Invalid("a vector is longer than the file".into()));
+            return Err(ModelError::Invalid(
+                "a vector is longer than the file".into(),
+            ));
         }
         (0..n).map(|k| follow(bytes, vector + 4 + 4 * k)).collect()
     };
@@ -273,7 +275,7 @@ pub fn add_offline_plan(bytes: &[u8], words: &[i32]) -> Result<Vec<u8>, ModelErr
     front.push(0);
 
     // The words, their first byte 16-aligned.
-    while (front.len() + 4) % DATA_ALIGN != 0 {
+    while !(front.len() + 4).is_multiple_of(DATA_ALIGN) {
         front.push(0);
     }
     marks.insert(data_at, front.len());

@@ -33,6 +33,8 @@ pub struct HoleRect {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayoutView {
     pub planner: &'static str,
+    /// Which execution order it is on, when two are shown (before/after).
+    pub order: Option<&'static str>,
     pub rects: Vec<BufferRect>,
     pub holes: Vec<HoleRect>,
     pub arena_bytes: u64,
@@ -84,12 +86,21 @@ impl LayoutView {
         let padding_bytes = problem.buffers.iter().map(|b| b.padding_bytes()).sum();
         LayoutView {
             planner: plan.planner,
+            order: None,
             rects,
             holes: merged,
             arena_bytes: plan.arena_bytes,
             lower_bound: plan.lower_bound,
             steps: problem.steps,
             padding_bytes,
+        }
+    }
+
+    /// The planner, and the order when one is named.
+    pub fn name(&self) -> String {
+        match self.order {
+            Some(order) => format!("{} on the {order}", self.planner),
+            None => self.planner.to_string(),
         }
     }
 

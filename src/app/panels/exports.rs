@@ -22,13 +22,21 @@ pub fn view_svg(f: &Frame) -> String {
     let problem = f.doc.current();
     let v = f.views;
     match (f.prefs.panel, &v.gantt, &v.conflicts, &v.memory) {
-        (Panel::Gantt, Some(g), _, _) => svg::gantt_svg(problem, g, &palette),
+        (Panel::Gantt, Some(g), _, _) => match (&v.file_gantt, f.doc.file_order(f.doc.shown)) {
+            (Some(before), Some(file)) => {
+                svg::gantt_before_after_svg((&file.problem, before), (problem, g), &palette)
+            }
+            _ => svg::gantt_svg(problem, g, &palette),
+        },
         (Panel::Conflicts, _, Some(c), _) => svg::conflicts_svg(problem, c, &palette),
-        (Panel::Memory, _, _, Some(m)) => svg::memory_svg(m, &palette),
+        (Panel::Memory, _, _, Some(m)) => svg::memory_svg(m, v.file_memory.as_deref(), &palette),
         (Panel::Compare, ..) if !v.compared.is_empty() => {
-            let views: Vec<crate::view::LayoutView> =
-                v.compared.iter().map(|c| (*c.view).clone()).collect();
-            svg::compare_svg(problem, &views, &palette)
+            let views: Vec<(&crate::analysis::Problem, crate::view::LayoutView)> = v
+                .compared
+                .iter()
+                .map(|c| (super::layout::problem_of(f, c), (*c.view).clone()))
+                .collect();
+            svg::compare_svg(&views, &palette)
         }
         _ => match &v.layout {
             Some(l) => svg::layout_svg(problem, &l.view, &palette),

@@ -19,6 +19,14 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     layout_plot(f, ui, layout, None, height, None, out);
 }
 
+/// The problem a layout is drawn from: the shown one, or the same on the file's order.
+pub fn problem_of<'a>(f: &Frame<'a>, lv: &LayoutPanelView) -> &'a crate::analysis::Problem {
+    match f.doc.file_order(f.doc.shown) {
+        Some(file) if lv.file_order => &file.problem,
+        _ => f.doc.current(),
+    }
+}
+
 /// One plan's layout as a zoomable plot; `link` shares its axes with other plots, which then
 /// start from the same byte range `y_top`.
 pub fn layout_plot(
@@ -33,7 +41,7 @@ pub fn layout_plot(
     let view = &lv.view;
     let colors = f.colors;
     ui.horizontal_wrapped(|ui| {
-        ui.strong(view.planner);
+        ui.strong(view.name());
         ui.label(format!(
             "arena {} ({} B)",
             format_bytes(view.arena_bytes),
@@ -77,14 +85,17 @@ pub fn layout_plot(
     }
     let arena = view.arena_bytes as f64;
     let lower = view.lower_bound as f64;
-    let item = LayoutItem::new(
-        view,
-        f.doc.current(),
-        colors,
-        f.selected_buffer,
-        f.hovered_buffer,
-    )
-    .with_cache(&lv.shapes);
+    let problem = problem_of(f, lv);
+    // The same tensors, by their buffers in this problem.
+    let (selected, hovered) = if lv.file_order {
+        (
+            f.selection.selected_buffer(problem),
+            f.selection.hovered_buffer(problem),
+        )
+    } else {
+        (f.selected_buffer, f.hovered_buffer)
+    };
+    let item = LayoutItem::new(view, problem, colors, selected, hovered).with_cache(&lv.shapes);
     let budget = f.budget;
     let resp = plot.show(ui, move |pui| {
         pui.add(item);
@@ -103,6 +114,8 @@ pub fn layout_plot(
         .response
         .hover_pos()
         .map(|p| resp.transform.value_from_position(p))
-        .and_then(|pt| view.hit(pt.x, pt.y));
+        .and_then(|pt| view.hit(pt.x, pt.y))
+        // The file's order is another problem: its buffers are not the ones selected.
+        .filter(|_| !lv.file_order);
     plot_interaction(f, &resp.response, hit, lv.plan, out);
 }

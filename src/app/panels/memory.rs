@@ -25,12 +25,30 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
         return;
     };
     let colors = f.colors;
+    let before = f.views.file_memory.as_deref();
     ui.label(format!(
-        "Live bytes per step (its peak is the lower bound, {}) against the arena of every plan",
-        format_bytes(view.lower_bound)
+        "Live bytes per step (its peak is the lower bound, {}) against the arena of every plan{}",
+        format_bytes(view.lower_bound),
+        before.map_or(String::new(), |b| format!(
+            "; dashed: the file's order, peak {}",
+            format_bytes(b.lower_bound)
+        ))
     ));
     let steps = view.steps.max(1) as f64;
-    let top = top_with_budget(view.axis_top, f.budget.as_ref());
+    let top = top_with_budget(
+        view.axis_top
+            .max(before.map_or(0.0, |b| b.lower_bound as f64 * 1.05)),
+        f.budget.as_ref(),
+    );
+    let before_line = before.map(|b| {
+        egui_plot::Line::new(
+            format!("the file's order (peak {})", format_bytes(b.lower_bound)),
+            egui_plot::PlotPoints::new(super::gantt::step_points(&b.live_bytes)),
+        )
+        .color(colors.weak_text())
+        .width(1.5)
+        .style(LineStyle::dashed_loose())
+    });
     let budget = f.budget;
     base_plot("memory", &colors)
         .legend(Legend::default().position(Corner::RightTop))
@@ -48,6 +66,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 &view.live_bytes,
                 colors.kind(crate::analysis::BufferKind::Activation),
             ));
+            if let Some(line) = before_line {
+                pui.line(line);
+            }
             pui.hline(
                 HLine::new(
                     format!("lower bound {}", format_bytes(view.lower_bound)),

@@ -56,6 +56,17 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     if order != f.prefs.order {
         out.push(Command::SetOrder(order));
     }
+    if !doc.file_planned.is_empty() {
+        let mut both = f.prefs.before_after;
+        ui.checkbox(&mut both, "Before/after: the file's order beside it")
+            .on_hover_text(
+                "Compare shows the chosen planner on both orders; the lifetimes and memory \
+                 panels show the file's order too",
+            );
+        if both != f.prefs.before_after {
+            out.push(Command::SetBeforeAfter(both));
+        }
+    }
     for r in &doc.order_reports {
         ui.label(if r.changed {
             format!(
@@ -165,6 +176,9 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     exact_ui(f, ui, out);
     ui.separator();
     ui.strong("Compare side by side (2–4)");
+    if f.prefs.before_after && !doc.file_planned.is_empty() {
+        ui.weak("Before/after is on: Compare shows the layout's planner on both orders.");
+    }
     let shown: Vec<&'static str> = f
         .views
         .compare
