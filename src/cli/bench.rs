@@ -27,17 +27,24 @@ pub struct BenchArgs {
     /// MiniMalloc problem's capacity.
     #[arg(long, requires = "exact")]
     pub ablation: bool,
-    /// Time limit of each `exact` run with --exact, in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
+    /// Print the order-search table instead: per model and runtime, the arena on the file's
+    /// order and on the order `optimize` finds, exact or heuristic, steps and seconds.
+    #[arg(long, conflicts_with = "exact")]
+    pub orders: bool,
+    /// Time limit of each `exact` run with --exact (default 60 s), or of each subgraph's order
+    /// search with --orders (default 1 s), in seconds.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
 }
 
 pub fn run(args: &BenchArgs) -> String {
-    match (args.exact, args.ablation) {
-        (true, true) => super::bench_exact::ablation(&args.models, args.time_limit),
-        (true, false) => {
-            super::bench_exact::bench_exact(&args.models, default_bench_models(), args.time_limit)
+    let exact_secs = args.time_limit.unwrap_or(60.0);
+    match (args.exact, args.ablation, args.orders) {
+        (true, true, _) => super::bench_exact::ablation(&args.models, exact_secs),
+        (true, false, _) => {
+            super::bench_exact::bench_exact(&args.models, default_bench_models(), exact_secs)
         }
+        (_, _, true) => orders(&args.models, args.time_limit.unwrap_or(1.0)),
         _ => bench(&args.models, &args.synthetic),
     }
 }
@@ -148,6 +155,70 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
             let _ = write!(s, " {:.1}{} |", ms(t), if ok { "" } else { " (invalid!)" });
         }
         s.push('\n');
+    }
+    s
+}
+
+/// The order-search table: what `optimize` finds on each model for each runtime (the order,
+/// and for TFLM the offline plan it counts), with its work and time.
+fn orders(models: &[PathBuf], time_limit: f64) -> String {
+    let models = if models.is_empty() {
+        default_bench_models()
+    } else {
+        models.to_vec()
+    };
+    let mut s = format!(
+        "Order search, --time-limit {time_limit} s per subgraph\n\n\
+         | model | operators | runtime | arena before | after | gain | search | steps | seconds |\n\
+         |---|---|---|---|---|---|---|---|---|\n"
+    );
+    for path in &models {
+        let Ok((Source::Model(model), _)) = Source::open(path) else {
+            continue;
+        };
+        let name = path
+            .file_stem()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let operators = model
+            .subgraphs
+            .iter()
+            .map(|sg| sg.operators.len())
+            .max()
+            .unwrap_or(0);
+        for lifetimes in [Lifetimes::Litert, Lifetimes::Tflm] {
+            let t = Instant::now();
+            let tflm = lifetimes == Lifetimes::Tflm;
+            let Ok((_, reports)) =
+                crate::document::optimize_orders(&model, lifetimes, time_limit, tflm)
+            else {
+                let _ = writeln!(
+                    s,
+                    "| {name} | {operators} | {} | cannot be planned |||||",
+                    lifetimes.name()
+                );
+                continue;
+            };
+            let seconds = t.elapsed().as_secs_f64();
+            // LiteRT: the subgraphs' arenas summed; TFLM: one head (every report says it).
+            let (before, after) = match lifetimes {
+                Lifetimes::Litert => reports
+                    .iter()
+                    .fold((0, 0), |(b, a), r| (b + r.arena_before, a + r.arena_after)),
+                Lifetimes::Tflm => reports
+                    .last()
+                    .map_or((0, 0), |r| (reports[0].arena_before, r.arena_after)),
+            };
+            let exact = reports.iter().all(|r| r.exact);
+            let steps: u64 = reports.iter().map(|r| r.steps).sum();
+            let _ = writeln!(
+                s,
+                "| {name} | {operators} | {} | {before} | {after} | {:.1} % | {} | {steps} | {seconds:.2} |",
+                lifetimes.name(),
+                100.0 * before.saturating_sub(after) as f64 / before.max(1) as f64,
+                if exact { "exact" } else { "heuristic" },
+            );
+        }
     }
     s
 }

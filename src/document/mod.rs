@@ -132,6 +132,8 @@ pub struct OrderReport {
     pub changed: bool,
     /// Whether the search proved its order has the least peak of live bytes.
     pub exact: bool,
+    /// Search steps taken (the budget's unit: the same on every machine).
+    pub steps: u64,
     pub seconds: f64,
 }
 
@@ -639,6 +641,7 @@ pub fn optimize_orders(
             arena_after: after,
             changed: orders[si].is_some(),
             exact,
+            steps: used,
             seconds: t0.elapsed().as_secs_f64(),
         });
     }
