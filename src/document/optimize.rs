@@ -130,13 +130,18 @@ pub fn head_with_words(problem: &Problem, words: &[i32]) -> Option<u64> {
 
 /// The plan of `problem` (TFLM lifetimes of `model`) whose head, written into the model, is
 /// the smallest: every generic planner, and `exact` when `exact_secs` is given. Ties go to the
-/// first in registry order. `None` when no plan gives words.
+/// first in registry order. `None` when no plan gives words, or when TFLM's own plan already
+/// meets the lower bound.
 pub fn best_offline_plan(
     model: &Model,
     problem: &Problem,
     exact_secs: Option<f64>,
 ) -> Option<OfflinePlan> {
     let greedy_head = emulation_arena(problem, Lifetimes::Tflm).ok()?;
+    // No plan is below the lower bound: TFLM's own already reaches it.
+    if greedy_head <= problem.lower_bound() {
+        return None;
+    }
     let mut best: Option<OfflinePlan> = None;
     for info in planner::REGISTRY.iter().filter(|i| i.scope == Scope::Any) {
         let settings = match (info.on_request, info.id, exact_secs) {
