@@ -1,0 +1,147 @@
+//! XNNPACK's workspace planner (`xnnpack`) against the real runtime's own records
+//! (`<model>.xnnpack.json` from shared/tools/oracle_xnnpack.py: every record XNNPACK planned,
+//! with its size, lifetime and offset), and on the hand-worked mnist_conv_f32 plan of
+//! RUNTIME_RULES_XNNPACK X.2. The corpus part runs when `../shared` is beside the checkout.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use arenascope::analysis::{Buffer, BufferKind, Problem};
+use arenascope::planner::{self, Settings};
+use serde_json::Value;
+
+fn buffer(id: usize, size: u64, first: u32, last: u32) -> Buffer {
+    Buffer {
+        tensor: id,
+        subgraph: 0,
+        name: format!("v{id}"),
+        kind: BufferKind::Activation,
+        size_bytes: size,
+        first,
+        last,
+        alignment: 64,
+        fixed_offset: None,
+    }
+}
+
+fn xnnpack_plan(problem: &Problem) -> Vec<u64> {
+    let info = planner::find("xnnpack").unwrap();
+    planner::run(info, problem, &Settings::default())
+        .expect("a valid plan")
+        .offsets
+}
+
+#[test]
+fn mnist_conv_f32_workspace_as_worked_by_hand() {
+    // RUNTIME_RULES_XNNPACK X.2: after in-place reuse v12 43264 B [0,1], v13 10816 B [1,4]
+    // (v14 and v16 ride on it), v15 40 B rounded to 64 [4,5]. By size: v12 at 0; v13 above it
+    // (they meet at op 1); v15 meets only v13's block [43264, 54080): the gap below it fits, so
+    // v15 goes to 0. Arena 54080, the real runtime's.
+    let problem = Problem::from_buffers(vec![
+        buffer(12, 43264, 0, 1),
+        buffer(13, 10816, 1, 4),
+        buffer(15, 64, 4, 5),
+    ]);
+    let offsets = xnnpack_plan(&problem);
+    assert_eq!(offsets, vec![0, 43264, 0]);
+    assert_eq!(problem.arena_bytes(&offsets), 54080);
+}
+
+#[test]
+fn equal_sizes_keep_their_id_order_where_size_best_fit_prefers_the_earlier() {
+    // Two 64 B records alive together, the later-starting one first by id: XNNPACK's stable
+    // sort places it first (offset 0); size-best-fit places the earlier-starting one first.
+    let problem = Problem::from_buffers(vec![buffer(1, 64, 2, 3), buffer(2, 64, 0, 3)]);
+    assert_eq!(xnnpack_plan(&problem), vec![0, 64]);
+    let sbf = planner::run(
+        planner::find("size-best-fit").unwrap(),
+        &problem,
+        &Settings::default(),
+    )
+    .unwrap();
+    assert_eq!(sbf.offsets, vec![64, 0]);
+}
+
+fn corpus() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for dir in ["../shared/models", "../shared/models/tflm"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            v.extend(
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.to_string_lossy().ends_with(".xnnpack.json")),
+            );
+        }
+    }
+    v.sort();
+    v
+}
+
+/// Every plan XNNPACK made on the corpus (each partition runtime and EfficientNet's transient
+/// LUT runtimes), re-planned from its records: sizes of 0 are in-place records riding on
+/// another and take no part.
+#[test]
+fn the_planner_reproduces_every_plan_of_the_real_runtime() {
+    let files = corpus();
+    if files.is_empty() {
+        common::skipped(
+            "XNNPACK planner vs the oracle: ../shared/models is not beside the checkout",
+        );
+        return;
+    }
+    let (mut plans, mut exact) = (0, 0);
+    let mut failures = Vec::new();
+    for f in &files {
+        let d: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        let ws = &d["xnnpack_workspace"];
+        let all = ws["plans"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(ws["transient_plans"].as_array().into_iter().flatten());
+        for plan in all {
+            let records: Vec<&Value> = plan["records"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["size"].as_u64().unwrap() > 0)
+                .collect();
+            let problem = Problem::from_buffers(
+                records
+                    .iter()
+                    .enumerate()
+                    .map(|(k, r)| {
+                        buffer(
+                            k,
+                            r["size"].as_u64().unwrap(),
+                            r["first_node"].as_u64().unwrap() as u32,
+                            r["last_node"].as_u64().unwrap() as u32,
+                        )
+                    })
+                    .collect(),
+            );
+            let offsets = xnnpack_plan(&problem);
+            let theirs: Vec<u64> = records
+                .iter()
+                .map(|r| r["offset"].as_u64().unwrap())
+                .collect();
+            plans += 1;
+            let size = plan["mem_arena_size"].as_u64().unwrap();
+            if offsets == theirs && problem.arena_bytes(&offsets) == size {
+                exact += 1;
+            } else {
+                failures.push(format!(
+                    "{} plan {}: ours {} B, XNNPACK {size} B",
+                    f.display(),
+                    plan["plan"],
+                    problem.arena_bytes(&offsets)
+                ));
+            }
+        }
+    }
+    println!("xnnpack planner: {exact} of {plans} plans with every offset equal");
+    // RUNTIME_RULES_XNNPACK X.1: 72 plans (23 runtimes and EfficientNet's 49 LUT runtimes).
+    assert_eq!(plans, 72);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
