@@ -9,6 +9,7 @@ pub mod order_bound;
 pub mod problem;
 pub mod tflm;
 pub mod tflm_tail;
+pub mod xnnpack;
 
 pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem};
 

@@ -80,6 +80,15 @@ pub enum Options {
     Svdf {
         rank: i32,
     },
+    FullyConnected {
+        /// `fused_activation_function` (0: none).
+        activation: u8,
+        keep_num_dims: bool,
+    },
+    /// ADD, SUB, MUL: their fused activation (0: none).
+    Binary {
+        activation: u8,
+    },
     /// Some other options table (its union type).
     Other(u8),
 }
@@ -567,6 +576,13 @@ fn read_options(op: fb::Operator<'_>) -> Options {
         },
         6 => Options::Svdf {
             rank: t.i32_field(0, 0),
+        },
+        8 => Options::FullyConnected {
+            activation: t.u8_field(0, 0),
+            keep_num_dims: t.u8_field(2, 0) != 0,
+        },
+        11 | 21 | 28 => Options::Binary {
+            activation: t.u8_field(0, 0),
         },
         27 => Options::Reducer {
             keep_dims: t.u8_field(0, 0) != 0,

@@ -1,0 +1,584 @@
+//! LiteRT's default XNNPACK delegate, from the file alone (RUNTIME_RULES_XNNPACK, LiteRT 2.3.0
+//! with google/XNNPACK@8388bd7869): which nodes it takes, the partitions it makes, the XNNPACK
+//! values and runtime ops each partition becomes, and the workspace problem XNNPACK plans.
+//!
+//! **Partitions.** A node is taken when its operator and types are in the delegate's support
+//! rules as modelled here; runs of taken nodes, in execution order, become one partition each.
+//! A node this module has no rule for is *not modelled*: it is reported by name, never guessed,
+//! and the numbers are then a lower bound.
+//!
+//! **Values.** The partition's tensors are collected (RESHAPE, MEAN and PAD only their first
+//! input), sorted and made unique. Partition inputs without data and partition outputs are
+//! external, numbered 0, 1, … in tensor order; every other tensor of the set gets an id from
+//! the set's size upwards, in tensor order, whether or not it is defined later. Values the
+//! rewrites create (FULLY_CONNECTED's flattening reshape) take the next ids as they are made.
+//!
+//! **Runtime ops**, in node order: FULLY_CONNECTED without `keep_num_dims` becomes a
+//! `static_reshape` onto a new value and the `fully_connected` on it; ADD, SUB and MUL with a
+//! fused activation write a new value that a clamp (`unary_elementwise`) reads into the
+//! node's output; QUANTIZE and DEQUANTIZE become a `unary_elementwise` convert; the rest one
+//! op each.
+//!
+//! **Records.** Every workspace value (not external, not constant) is a record of its size
+//! rounded up to 16 (`XNN_EXTRA_BYTES`) and then to the platform's allocation alignment (64 on
+//! x86-64, 16 on ARM), alive from the first to the last runtime op naming it (op 0 counted
+//! last, so a value op 0 touches starts at 0). In place: a `unary_elementwise`,
+//! `binary_elementwise`, `softmax` or `static_reshape` whose first workspace input with one
+//! consumer has output 0's exact byte size, where output 0 is a workspace value with one
+//! consumer, writes into the input's bytes: the output's record has size 0 and rides on the
+//! input's root, whose last op becomes the output's first consumer. Quantised MEAN adds an op
+//! workspace of `outputs × 4 + 16` bytes over its own op.
+
+use super::{Alias, Buffer, BufferKind, Problem};
+use crate::model::{ops, Model, Options, TensorType};
+
+/// Bytes XNNPACK may read past a value's end (`XNN_EXTRA_BYTES`).
+const EXTRA_BYTES: u64 = 16;
+
+/// The platform class whose constants the plan uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    /// x86-64 (what the oracle measures): allocations aligned to 64.
+    X86_64,
+    /// ARM: allocations aligned to 16 (computed by the same rules, not measured).
+    Arm,
+}
+
+impl Platform {
+    pub fn alignment(self) -> u64 {
+        match self {
+            Platform::X86_64 => 64,
+            Platform::Arm => 16,
+        }
+    }
+
+    /// `xnn_get_rounded_size`.
+    pub fn rounded(self, bytes: u64) -> u64 {
+        super::round_up(super::round_up(bytes, EXTRA_BYTES), self.alignment())
+    }
+}
+
+/// A run of nodes the delegate replaces by one node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    pub subgraph: usize,
+    pub nodes: Vec<usize>,
+    /// Tensors read from outside the partition (constants included), and written for outside.
+    pub inputs: Vec<usize>,
+    pub outputs: Vec<usize>,
+}
+
+/// What the delegate does to a model.
+#[derive(Clone, Debug, Default)]
+pub struct Delegation {
+    pub partitions: Vec<Partition>,
+    /// (subgraph, node) the delegate leaves to TFLite.
+    pub not_delegated: Vec<(usize, usize)>,
+    /// Nodes no rule here covers: "node K (OP)"; the numbers are then a lower bound.
+    pub not_modelled: Vec<String>,
+}
+
+enum Support {
+    Taken,
+    Left,
+    Unknown,
+}
+
+fn dtype(model: &Model, si: usize, t: i32) -> Option<TensorType> {
+    let t = usize::try_from(t).ok()?;
+    model.subgraphs[si].tensors.get(t).map(|x| x.dtype)
+}
+
+fn constant(model: &Model, si: usize, t: i32) -> bool {
+    usize::try_from(t)
+        .ok()
+        .and_then(|t| model.subgraphs[si].tensors.get(t))
+        .is_some_and(|x| x.is_constant)
+}
+
+/// The delegate's support rules for one node, as far as they are modelled.
+fn support(model: &Model, si: usize, node: usize) -> Support {
+    let op = &model.subgraphs[si].operators[node];
+    let input = op.inputs.first().copied().unwrap_or(-1);
+    let in_type = dtype(model, si, input);
+    let out_type = op.outputs.first().and_then(|&t| dtype(model, si, t));
+    let float_or_int8 = matches!(in_type, Some(TensorType::Float32 | TensorType::Int8));
+    let weights_static = op.inputs.get(1).is_some_and(|&w| constant(model, si, w))
+        && op
+            .inputs
+            .get(2)
+            .is_none_or(|&b| b < 0 || constant(model, si, b));
+    match op.builtin {
+        ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
+            if float_or_int8 && weights_static && !constant(model, si, input) =>
+        {
+            Support::Taken
+        }
+        ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D if float_or_int8 => Support::Taken,
+        ops::RESHAPE
+            if op
+                .inputs
+                .get(1)
+                .is_none_or(|&s| s < 0 || constant(model, si, s)) =>
+        {
+            Support::Taken
+        }
+        ops::SOFTMAX if in_type == Some(TensorType::Float32) => Support::Taken,
+        // Quantised SOFTMAX is left to TFLite.
+        ops::SOFTMAX => Support::Left,
+        ops::QUANTIZE
+            if in_type == Some(TensorType::Float32)
+                && matches!(out_type, Some(TensorType::Int8 | TensorType::Uint8)) =>
+        {
+            Support::Taken
+        }
+        ops::DEQUANTIZE
+            if !constant(model, si, input)
+                && matches!(in_type, Some(TensorType::Int8 | TensorType::Uint8))
+                && out_type == Some(TensorType::Float32) =>
+        {
+            Support::Taken
+        }
+        ops::LOGISTIC | ops::TANH | ops::HARD_SWISH if float_or_int8 => Support::Taken,
+        ops::ADD | ops::SUB | ops::MUL
+            if float_or_int8 && matches!(op.options, Options::Binary { activation: 0..=3 }) =>
+        {
+            Support::Taken
+        }
+        ops::MEAN if float_or_int8 && op.inputs.get(1).is_some_and(|&a| constant(model, si, a)) => {
+            Support::Taken
+        }
+        ops::CONCATENATION if float_or_int8 => Support::Taken,
+        // Recurrent and control-flow kernels and custom operators stay in TFLite.
+        ops::UNIDIRECTIONAL_SEQUENCE_LSTM
+        | ops::SVDF
+        | ops::WHILE
+        | ops::IF
+        | ops::CALL_ONCE
+        | ops::CUSTOM => Support::Left,
+        _ => Support::Unknown,
+    }
+}
+
+/// The partitions of every subgraph: runs of taken nodes in execution order.
+pub fn delegate(model: &Model) -> Delegation {
+    let mut d = Delegation::default();
+    for (si, sg) in model.subgraphs.iter().enumerate() {
+        let mut run: Vec<usize> = Vec::new();
+        let close = |run: &mut Vec<usize>, d: &mut Delegation| {
+            if !run.is_empty() {
+                d.partitions.push(partition(model, si, std::mem::take(run)));
+            }
+        };
+        for node in 0..sg.operators.len() {
+            match support(model, si, node) {
+                Support::Taken => run.push(node),
+                Support::Left => {
+                    close(&mut run, &mut d);
+                    d.not_delegated.push((si, node));
+                }
+                Support::Unknown => {
+                    close(&mut run, &mut d);
+                    d.not_delegated.push((si, node));
+                    d.not_modelled.push(format!(
+                        "subgraph {si} node {node} ({})",
+                        model.op_name(&sg.operators[node])
+                    ));
+                }
+            }
+        }
+        close(&mut run, &mut d);
+    }
+    // XNNPACK fuses int8 chains of pure unary ops (swish: x * logistic(x)) into one lookup
+    // table and leaves the other ops as invalid ops in place: not modelled yet.
+    for p in &d.partitions {
+        let sg = &model.subgraphs[p.subgraph];
+        for &n in &p.nodes {
+            let op = &sg.operators[n];
+            let unary = matches!(op.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH);
+            let int8 = op.inputs.first().and_then(|&t| dtype(model, p.subgraph, t))
+                == Some(TensorType::Int8);
+            let out = op.outputs.first().copied().unwrap_or(-1);
+            let chained = p.nodes.iter().any(|&m| {
+                let next = &sg.operators[m];
+                matches!(
+                    next.builtin,
+                    ops::MUL | ops::LOGISTIC | ops::TANH | ops::HARD_SWISH
+                ) && next.inputs.contains(&out)
+            });
+            if unary && int8 && chained {
+                d.not_modelled.push(format!(
+                    "subgraph {} node {n} ({}: int8 unary chain fused into a lookup table)",
+                    p.subgraph,
+                    model.op_name(op)
+                ));
+            }
+        }
+    }
+    d
+}
+
+fn partition(model: &Model, si: usize, nodes: Vec<usize>) -> Partition {
+    let sg = &model.subgraphs[si];
+    let inside = |t: usize| {
+        nodes
+            .iter()
+            .any(|&n| sg.operators[n].outputs.contains(&(t as i32)))
+    };
+    let mut inputs: Vec<usize> = Vec::new();
+    let mut outputs: Vec<usize> = Vec::new();
+    for &n in &nodes {
+        for t in sg.operators[n]
+            .inputs
+            .iter()
+            .filter_map(|&t| usize::try_from(t).ok())
+        {
+            if !inside(t) && !inputs.contains(&t) {
+                inputs.push(t);
+            }
+        }
+        for t in sg.operators[n]
+            .outputs
+            .iter()
+            .filter_map(|&t| usize::try_from(t).ok())
+        {
+            let read_outside = sg.outputs.contains(&t)
+                || sg
+                    .operators
+                    .iter()
+                    .enumerate()
+                    .any(|(k, op)| !nodes.contains(&k) && op.inputs.contains(&(t as i32)));
+            if read_outside && !outputs.contains(&t) {
+                outputs.push(t);
+            }
+        }
+    }
+    inputs.sort_unstable();
+    outputs.sort_unstable();
+    Partition {
+        subgraph: si,
+        nodes,
+        inputs,
+        outputs,
+    }
+}
+
+/// One XNNPACK value the plan cares about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Value {
+    pub id: u32,
+    /// The model tensor it stands for (`None`: a value a rewrite made).
+    pub tensor: Option<usize>,
+    pub bytes: u64,
+    /// Planned in the workspace (not external, not static).
+    pub workspace: bool,
+}
+
+/// One op of a partition's runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Op {
+    pub kind: &'static str,
+    /// The TFLite node it came from.
+    pub node: usize,
+    /// Value ids read and written (static weights left out: they are never planned).
+    pub inputs: Vec<u32>,
+    pub outputs: Vec<u32>,
+    /// Bytes of its own workspace (before rounding).
+    pub workspace_bytes: u64,
+}
+
+/// A partition as XNNPACK runs it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Runtime {
+    pub values: Vec<Value>,
+    pub ops: Vec<Op>,
+    /// Values in the id space (defined or not): op workspaces are numbered after them.
+    pub num_values: u32,
+}
+
+/// The values and runtime ops of `p`.
+pub fn runtime(model: &Model, p: &Partition) -> Runtime {
+    let sg = &model.subgraphs[p.subgraph];
+    let mut set: Vec<usize> = Vec::new();
+    for &n in &p.nodes {
+        let op = &sg.operators[n];
+        let reads = match op.builtin {
+            ops::RESHAPE | ops::MEAN | ops::PAD => &op.inputs[..op.inputs.len().min(1)],
+            _ => &op.inputs[..],
+        };
+        set.extend(
+            reads
+                .iter()
+                .chain(&op.outputs)
+                .filter_map(|&t| usize::try_from(t).ok()),
+        );
+    }
+    set.sort_unstable();
+    set.dedup();
+    let external =
+        |t: usize| p.outputs.contains(&t) || (p.inputs.contains(&t) && !sg.tensors[t].is_constant);
+    let mut id_of = std::collections::HashMap::new();
+    let mut values = Vec::new();
+    let mut next = 0u32;
+    for &t in set.iter().filter(|&&t| external(t)) {
+        id_of.insert(t, next);
+        next += 1;
+    }
+    next = set.len() as u32;
+    for &t in set.iter().filter(|&&t| !external(t)) {
+        id_of.insert(t, next);
+        next += 1;
+    }
+    for &t in &set {
+        let tensor = &sg.tensors[t];
+        values.push(Value {
+            id: id_of[&t],
+            tensor: Some(t),
+            bytes: tensor.bytes.unwrap_or(0),
+            workspace: !external(t) && !tensor.is_constant,
+        });
+    }
+    let planned = |t: i32| -> Option<u32> {
+        let t = usize::try_from(t).ok()?;
+        (!sg.tensors[t].is_constant).then(|| id_of.get(&t).copied())?
+    };
+    let mut ops_out = Vec::new();
+    for &n in &p.nodes {
+        let op = &sg.operators[n];
+        let first = op.inputs.first().copied().unwrap_or(-1);
+        let inputs: Vec<u32> = match op.builtin {
+            ops::RESHAPE | ops::MEAN | ops::PAD => planned(first).into_iter().collect(),
+            _ => op.inputs.iter().filter_map(|&t| planned(t)).collect(),
+        };
+        let outputs: Vec<u32> = op.outputs.iter().filter_map(|&t| planned(t)).collect();
+        let kind = match op.builtin {
+            ops::CONV_2D => "convolution_2d",
+            ops::DEPTHWISE_CONV_2D => "depthwise_convolution_2d",
+            ops::MAX_POOL_2D => "max_pooling_2d",
+            ops::AVERAGE_POOL_2D => "average_pooling_2d",
+            ops::RESHAPE => "static_reshape",
+            ops::SOFTMAX => "softmax",
+            ops::FULLY_CONNECTED => "fully_connected",
+            ops::ADD | ops::SUB | ops::MUL => "binary_elementwise",
+            ops::MEAN => "static_mean",
+            ops::CONCATENATION => "concatenate",
+            _ => "unary_elementwise",
+        };
+        let out_bytes = |outputs: &[u32], values: &[Value]| {
+            values
+                .iter()
+                .find(|v| outputs.first() == Some(&v.id))
+                .map_or(0, |v| v.bytes)
+        };
+        if let Options::Binary { activation: 1..=3 } = op.options {
+            // A fused activation becomes a clamp node: the binary op writes a new value, the
+            // clamp reads it into the node's output (`xnn_insert_clamp_node`).
+            let inner = next;
+            next += 1;
+            values.push(Value {
+                id: inner,
+                tensor: None,
+                bytes: out_bytes(&outputs, &values),
+                workspace: true,
+            });
+            ops_out.push(Op {
+                kind,
+                node: n,
+                inputs,
+                outputs: vec![inner],
+                workspace_bytes: 0,
+            });
+            ops_out.push(Op {
+                kind: "unary_elementwise",
+                node: n,
+                inputs: vec![inner],
+                outputs,
+                workspace_bytes: 0,
+            });
+            continue;
+        }
+        if op.builtin == ops::MEAN && dtype(model, p.subgraph, first) != Some(TensorType::Float32) {
+            // Quantised mean: an accumulator of 4 bytes per output element plus 16.
+            let elements = op
+                .outputs
+                .first()
+                .and_then(|&t| usize::try_from(t).ok())
+                .and_then(|t| sg.tensors.get(t))
+                .map_or(0, |t| {
+                    t.shape.iter().map(|&d| d.max(0) as u64).product::<u64>()
+                });
+            ops_out.push(Op {
+                kind,
+                node: n,
+                inputs,
+                outputs,
+                workspace_bytes: elements * 4 + 16,
+            });
+            continue;
+        }
+        let keep_dims = matches!(
+            op.options,
+            Options::FullyConnected {
+                keep_num_dims: true,
+                ..
+            }
+        );
+        if op.builtin == ops::FULLY_CONNECTED && !keep_dims {
+            // The flattening reshape onto a new value of the input's bytes.
+            let bytes = values
+                .iter()
+                .find(|v| inputs.first() == Some(&v.id))
+                .map_or(0, |v| v.bytes);
+            let flat = next;
+            next += 1;
+            values.push(Value {
+                id: flat,
+                tensor: None,
+                bytes,
+                workspace: true,
+            });
+            ops_out.push(Op {
+                kind: "static_reshape",
+                node: n,
+                inputs: inputs.clone(),
+                outputs: vec![flat],
+                workspace_bytes: 0,
+            });
+            if dtype(model, p.subgraph, first) == Some(TensorType::Int8) {
+                // The int8 filter re-defined as a per-channel static value: an id, no bytes
+                // planned.
+                next += 1;
+            }
+            ops_out.push(Op {
+                kind,
+                node: n,
+                inputs: vec![flat],
+                outputs,
+                workspace_bytes: 0,
+            });
+            continue;
+        }
+        ops_out.push(Op {
+            kind,
+            node: n,
+            inputs,
+            outputs,
+            workspace_bytes: 0,
+        });
+    }
+    values.sort_by_key(|v| v.id);
+    Runtime {
+        values,
+        ops: ops_out,
+        num_values: next,
+    }
+}
+
+/// The workspace problem of one runtime: a buffer per record of non-zero size in XNNPACK's
+/// record order (values by id, then op workspaces), in-place outputs as aliases of their root.
+pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> Problem {
+    let n_ops = rt.ops.len();
+    // Lifetimes: ops >= 1 first, then op 0 (a value only op 0 touches is [0, 0]).
+    let mut life: std::collections::HashMap<u32, (usize, usize)> = Default::default();
+    let touch = |life: &mut std::collections::HashMap<u32, (usize, usize)>, v: u32, k: usize| {
+        let e = life.entry(v).or_insert((k, k));
+        e.0 = e.0.min(k);
+        e.1 = e.1.max(k);
+    };
+    for (k, op) in rt.ops.iter().enumerate() {
+        for &v in op.inputs.iter().chain(&op.outputs) {
+            touch(&mut life, v, k);
+        }
+    }
+    // Consumers per value (an external output counts one more; they are not planned anyway).
+    let consumers = |v: u32| rt.ops.iter().filter(|op| op.inputs.contains(&v)).count();
+    let first_consumer = |v: u32| rt.ops.iter().position(|op| op.inputs.contains(&v));
+    let value = |v: u32| rt.values.iter().find(|x| x.id == v);
+    // In place: the output rides on the input's root.
+    let mut root: std::collections::HashMap<u32, u32> = Default::default();
+    for op in &rt.ops {
+        if !matches!(
+            op.kind,
+            "unary_elementwise" | "binary_elementwise" | "softmax" | "static_reshape" | "copy"
+        ) {
+            continue;
+        }
+        let Some(&out) = op.outputs.first() else {
+            continue;
+        };
+        let Some(out_v) = value(out).filter(|v| v.workspace) else {
+            continue;
+        };
+        if consumers(out) != 1 {
+            continue;
+        }
+        let input = op.inputs.iter().copied().find(|&i| {
+            value(i).is_some_and(|v| v.workspace && v.bytes == out_v.bytes) && consumers(i) == 1
+        });
+        let Some(input) = input else { continue };
+        let r = *root.get(&input).unwrap_or(&input);
+        root.insert(out, r);
+        if let (Some(fc), Some(l)) = (first_consumer(out), life.get_mut(&r)) {
+            l.1 = fc;
+        }
+    }
+    let mut buffers = Vec::new();
+    let mut aliases = Vec::new();
+    let mut buffer_of: std::collections::HashMap<u32, usize> = Default::default();
+    let name = |v: &Value| match v.tensor {
+        Some(t) => format!("v{} (tensor {t})", v.id),
+        None => format!("v{} (reshape)", v.id),
+    };
+    for v in rt.values.iter().filter(|v| v.workspace) {
+        let (first, last) = life.get(&v.id).copied().unwrap_or((0, 0));
+        if root.contains_key(&v.id) {
+            continue;
+        }
+        buffer_of.insert(v.id, buffers.len());
+        buffers.push(Buffer {
+            tensor: v.tensor.unwrap_or(usize::MAX),
+            subgraph,
+            name: name(v),
+            kind: BufferKind::Activation,
+            size_bytes: platform.rounded(v.bytes),
+            first: first as u32,
+            last: last as u32,
+            alignment: platform.alignment(),
+            fixed_offset: None,
+        });
+    }
+    for v in rt.values.iter().filter(|v| v.workspace) {
+        let Some(r) = root.get(&v.id) else { continue };
+        let (first, last) = life.get(&v.id).copied().unwrap_or((0, 0));
+        aliases.push(Alias {
+            tensor: v.tensor.unwrap_or(usize::MAX),
+            subgraph,
+            name: name(v),
+            kind: BufferKind::Activation,
+            size_bytes: v.bytes,
+            first: first as u32,
+            last: last as u32,
+            root: buffer_of[r],
+        });
+    }
+    for (k, op) in rt.ops.iter().enumerate() {
+        if op.workspace_bytes > 0 {
+            buffers.push(Buffer {
+                tensor: usize::MAX,
+                subgraph,
+                name: format!("workspace of op {k} ({})", op.kind),
+                kind: BufferKind::Scratch,
+                size_bytes: platform.rounded(op.workspace_bytes),
+                first: k as u32,
+                last: k as u32,
+                alignment: platform.alignment(),
+                fixed_offset: None,
+            });
+        }
+    }
+    let mut problem = Problem::from_buffers(buffers);
+    problem.steps = problem.steps.max(n_ops as u32);
+    problem.aliases = aliases;
+    problem.subgraph = Some(subgraph);
+    problem
+}
