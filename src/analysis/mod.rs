@@ -11,7 +11,7 @@ pub mod tflm;
 pub mod tflm_tail;
 pub mod xnnpack;
 
-pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem};
+pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem, XnnpackPart};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
@@ -19,9 +19,13 @@ pub enum AnalysisError {
     NoSubgraph(usize),
     #[error("{0}")]
     Invalid(String),
+    #[error("the order search works on litert and tflm lifetimes; with XNNPACK the partitions depend on the order, which is not modelled")]
+    NoXnnpackOrders,
 }
 
-/// The problems of a model under a convention: one per subgraph for litert, one for tflm.
+/// The problems of a model under a convention: one per subgraph for litert, one for tflm;
+/// for xnnpack, the delegated graph's TFLite arena per subgraph, then one workspace problem per
+/// partition.
 pub fn problems(
     model: &crate::model::Model,
     lifetimes: Lifetimes,
@@ -31,5 +35,6 @@ pub fn problems(
             .map(|s| litert::problem(model, s))
             .collect(),
         Lifetimes::Tflm => Ok(vec![tflm::problem(model)?]),
+        Lifetimes::Xnnpack => xnnpack::problems(model, xnnpack::Platform::X86_64),
     }
 }

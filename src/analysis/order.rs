@@ -189,7 +189,7 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
         .collect();
     let mut pinned = vec![false; sg.tensors.len()];
     let kept = match lifetimes {
-        Lifetimes::Litert => [&sg.outputs[..], &sg.inputs[..]].concat(),
+        Lifetimes::Litert | Lifetimes::Xnnpack => [&sg.outputs[..], &sg.inputs[..]].concat(),
         Lifetimes::Tflm => sg.outputs.clone(),
     };
     for t in kept.into_iter().filter(|&t| planned(t)) {

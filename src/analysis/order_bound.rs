@@ -29,6 +29,11 @@ pub struct OrderBound {
 /// model.
 pub fn order_bound(model: &Model, problem: &Problem) -> Option<OrderBound> {
     let lifetimes = problem.lifetimes?;
+    // Under XNNPACK the problems are the delegated graph's and the workspaces' (their own op
+    // axes): no bound over the model's orders here.
+    if problem.xnnpack.is_some() {
+        return None;
+    }
     let mut base = Vec::with_capacity(model.subgraphs.len());
     let mut total = 0;
     for sg in &model.subgraphs {
@@ -67,7 +72,7 @@ pub fn order_bound(model: &Model, problem: &Problem) -> Option<OrderBound> {
             Lifetimes::Litert if problem.subgraph == Some(si) => {
                 (0, sg.inputs.iter().filter_map(|&t| buffer_of(t)).collect())
             }
-            Lifetimes::Litert => continue,
+            Lifetimes::Litert | Lifetimes::Xnnpack => continue,
             Lifetimes::Tflm => (base[si], Vec::new()),
         };
         for (i, op) in sg.operators.iter().enumerate() {
@@ -90,7 +95,7 @@ pub fn order_bound(model: &Model, problem: &Problem) -> Option<OrderBound> {
         }
         // After the last operator every output of the graph exists.
         let end: Vec<usize> = match lifetimes {
-            Lifetimes::Litert => sg
+            Lifetimes::Litert | Lifetimes::Xnnpack => sg
                 .inputs
                 .iter()
                 .chain(&sg.outputs)

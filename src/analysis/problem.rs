@@ -9,6 +9,9 @@ pub enum Lifetimes {
     #[default]
     Litert,
     Tflm,
+    /// LiteRT with its default XNNPACK delegate: the delegated graph's TFLite arena (problems
+    /// on `Litert` lifetimes) and XNNPACK's workspace (problems on these).
+    Xnnpack,
 }
 
 impl Lifetimes {
@@ -16,13 +19,14 @@ impl Lifetimes {
         match self {
             Lifetimes::Litert => "litert",
             Lifetimes::Tflm => "tflm",
+            Lifetimes::Xnnpack => "xnnpack",
         }
     }
 
     /// Default offset alignment of the generic planners on this convention.
     pub fn default_alignment(self) -> u64 {
         match self {
-            Lifetimes::Litert => 64,
+            Lifetimes::Litert | Lifetimes::Xnnpack => 64,
             Lifetimes::Tflm => 16,
         }
     }
@@ -115,6 +119,47 @@ pub struct LitertCandidate {
     pub buffer: Option<usize>,
 }
 
+/// `Buffer::tensor` of a buffer that stands for no model tensor (an XNNPACK value a rewrite
+/// made, an op workspace): the plan JSON says `null`.
+pub const NO_TENSOR: usize = usize::MAX;
+
+/// The two halves of the xnnpack convention (DESIGN.md §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XnnpackPart {
+    /// The delegated graph's TFLite arena (LiteRT's ArenaPlanner; `litert` lifetimes).
+    TfliteArena,
+    /// The workspace of XNNPACK partition `partition`, on its runtime's op axis.
+    Workspace { partition: usize },
+}
+
+impl XnnpackPart {
+    /// The plan JSON's `"arena"`.
+    pub fn arena(self) -> &'static str {
+        match self {
+            XnnpackPart::TfliteArena => "tflite",
+            XnnpackPart::Workspace { .. } => "workspace",
+        }
+    }
+}
+
+impl Problem {
+    /// The convention's name as the plan JSON gives it (`xnnpack` for both of its halves).
+    pub fn lifetimes_name(&self) -> Option<&'static str> {
+        match self.xnnpack {
+            Some(_) => Some("xnnpack"),
+            None => self.lifetimes.map(|l| l.name()),
+        }
+    }
+
+    /// The XNNPACK partition of a workspace problem.
+    pub fn partition(&self) -> Option<usize> {
+        match self.xnnpack {
+            Some(XnnpackPart::Workspace { partition }) => Some(partition),
+            _ => None,
+        }
+    }
+}
+
 /// A memory-planning problem (DESIGN.md §1.3).
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
@@ -122,6 +167,8 @@ pub struct Problem {
     pub lifetimes: Option<Lifetimes>,
     /// The subgraph (litert lifetimes); `None` for tflm (all subgraphs) and CSV problems.
     pub subgraph: Option<usize>,
+    /// Which half of LiteRT-with-XNNPACK this is (xnnpack convention), else `None`.
+    pub xnnpack: Option<XnnpackPart>,
     pub buffers: Vec<Buffer>,
     pub aliases: Vec<Alias>,
     pub outside: Vec<Outside>,

@@ -361,6 +361,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
     Ok(Problem {
         lifetimes: Some(Lifetimes::Tflm),
         subgraph: None,
+        xnnpack: None,
         buffers,
         aliases: Vec::new(),
         outside,

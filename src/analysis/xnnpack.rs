@@ -30,7 +30,7 @@
 //! workspace of `outputs × 4 + 16` bytes over its own op.
 
 use super::{Alias, Buffer, BufferKind, Problem};
-use crate::model::{ops, Model, Options, TensorType};
+use crate::model::{ops, Model, Operator, OperatorCode, Options, TensorType};
 
 /// Bytes XNNPACK may read past a value's end (`XNN_EXTRA_BYTES`).
 const EXTRA_BYTES: u64 = 16;
@@ -536,7 +536,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
         }
         buffer_of.insert(v.id, buffers.len());
         buffers.push(Buffer {
-            tensor: v.tensor.unwrap_or(usize::MAX),
+            tensor: v.tensor.unwrap_or(super::problem::NO_TENSOR),
             subgraph,
             name: name(v),
             kind: BufferKind::Activation,
@@ -551,7 +551,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
         let Some(r) = root.get(&v.id) else { continue };
         let (first, last) = life.get(&v.id).copied().unwrap_or((0, 0));
         aliases.push(Alias {
-            tensor: v.tensor.unwrap_or(usize::MAX),
+            tensor: v.tensor.unwrap_or(super::problem::NO_TENSOR),
             subgraph,
             name: name(v),
             kind: BufferKind::Activation,
@@ -564,7 +564,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
     for (k, op) in rt.ops.iter().enumerate() {
         if op.workspace_bytes > 0 {
             buffers.push(Buffer {
-                tensor: usize::MAX,
+                tensor: super::problem::NO_TENSOR,
                 subgraph,
                 name: format!("workspace of op {k} ({})", op.kind),
                 kind: BufferKind::Scratch,
@@ -581,4 +581,68 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
     problem.aliases = aliases;
     problem.subgraph = Some(subgraph);
     problem
+}
+
+/// The name of the node that stands for a partition in the delegated graph.
+pub const DELEGATE_NODE: &str = "TfLiteXNNPackDelegate";
+
+/// The graph TFLite plans once the delegate has run: each partition replaced, at its first
+/// node's place, by one node reading the partition's inputs (constants included) and writing
+/// its outputs; the tensors only the partition used are then used by nothing.
+pub fn delegated_model(model: &Model, delegation: &Delegation) -> Model {
+    let mut m = model.clone();
+    let code = m.operator_codes.len() as u32;
+    m.operator_codes.push(OperatorCode {
+        builtin: ops::CUSTOM,
+        custom: Some(DELEGATE_NODE.into()),
+        version: 1,
+    });
+    for (si, sg) in m.subgraphs.iter_mut().enumerate() {
+        let parts: Vec<&Partition> = delegation
+            .partitions
+            .iter()
+            .filter(|p| p.subgraph == si)
+            .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        let old = std::mem::take(&mut sg.operators);
+        for (n, op) in old.into_iter().enumerate() {
+            match parts.iter().find(|p| p.nodes.contains(&n)) {
+                Some(p) if p.nodes[0] == n => sg.operators.push(Operator {
+                    opcode_index: code,
+                    builtin: ops::CUSTOM,
+                    inputs: p.inputs.iter().map(|&t| t as i32).collect(),
+                    outputs: p.outputs.iter().map(|&t| t as i32).collect(),
+                    intermediates: Vec::new(),
+                    options: Options::None,
+                    custom_options: Vec::new(),
+                }),
+                Some(_) => {}
+                None => sg.operators.push(op),
+            }
+        }
+    }
+    m
+}
+
+/// The problems of the xnnpack convention: the delegated graph's TFLite arena per subgraph
+/// (LiteRT's ArenaPlanner plans it: `litert` lifetimes), then each partition's workspace
+/// (`xnnpack` lifetimes, on that runtime's op axis).
+pub fn problems(model: &Model, platform: Platform) -> Result<Vec<Problem>, super::AnalysisError> {
+    let delegation = delegate(model);
+    let delegated = delegated_model(model, &delegation);
+    let mut out: Vec<Problem> = Vec::new();
+    for s in 0..delegated.subgraphs.len() {
+        let mut problem = super::litert::problem(&delegated, s)?;
+        problem.xnnpack = Some(super::XnnpackPart::TfliteArena);
+        out.push(problem);
+    }
+    for (k, p) in delegation.partitions.iter().enumerate() {
+        let mut problem = workspace_problem(&runtime(model, p), p.subgraph, platform);
+        problem.lifetimes = Some(super::Lifetimes::Xnnpack);
+        problem.xnnpack = Some(super::XnnpackPart::Workspace { partition: k });
+        out.push(problem);
+    }
+    Ok(out)
 }

@@ -367,6 +367,10 @@ impl ArenaApp {
             Command::SetLifetimes(l) => {
                 if l != self.prefs.lifetimes {
                     self.prefs.lifetimes = l;
+                    // No order search under XNNPACK (the partitions depend on the order).
+                    if l == crate::analysis::Lifetimes::Xnnpack {
+                        self.prefs.order = crate::document::OrderChoice::File;
+                    }
                     self.replan();
                 }
             }

@@ -202,7 +202,7 @@ fn orders(models: &[PathBuf], time_limit: f64) -> String {
             let seconds = t.elapsed().as_secs_f64();
             // LiteRT: the subgraphs' arenas summed; TFLM: one head (every report says it).
             let (before, after) = match lifetimes {
-                Lifetimes::Litert => reports
+                Lifetimes::Litert | Lifetimes::Xnnpack => reports
                     .iter()
                     .fold((0, 0), |(b, a), r| (b + r.arena_before, a + r.arena_after)),
                 Lifetimes::Tflm => reports

@@ -76,6 +76,8 @@ pub enum Command {
 pub enum LifetimesArg {
     Litert,
     Tflm,
+    /// LiteRT with its default XNNPACK delegate.
+    Xnnpack,
 }
 
 impl From<LifetimesArg> for Lifetimes {
@@ -83,6 +85,7 @@ impl From<LifetimesArg> for Lifetimes {
         match l {
             LifetimesArg::Litert => Lifetimes::Litert,
             LifetimesArg::Tflm => Lifetimes::Tflm,
+            LifetimesArg::Xnnpack => Lifetimes::Xnnpack,
         }
     }
 }

@@ -120,8 +120,11 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
                 // Plans are in registry order, then by problem: find each one's problem.
                 for plan in json["plans"].as_array_mut().into_iter().flatten() {
                     let index = doc.planned.iter().position(|pl| {
-                        pl.problem.lifetimes.map(|l| l.name()) == plan["lifetimes"].as_str()
+                        pl.problem.lifetimes_name() == plan["lifetimes"].as_str()
                             && pl.problem.subgraph.map(|s| s as u64) == plan["subgraph"].as_u64()
+                            && pl.problem.partition().map(|k| k as u64)
+                                == plan["partition"].as_u64()
+                            && pl.problem.xnnpack.map(|x| x.arena()) == plan["arena"].as_str()
                             && pl.plans.iter().any(|p| p.planner == plan["planner"])
                     });
                     let outside = index.map_or(0, |i| doc.outside_plan_bytes(i));
@@ -147,6 +150,16 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
         .filter(|(_, p)| !p.plans.is_empty())
     {
         let title = match (pl.problem.lifetimes, pl.problem.subgraph) {
+            _ if pl.problem.xnnpack.is_some() => match pl.problem.partition() {
+                Some(k) => format!(
+                    "{path} — XNNPACK workspace, partition {k} (subgraph {}), its op axis",
+                    pl.problem.subgraph.unwrap_or(0)
+                ),
+                None => format!(
+                    "{path} — subgraph {}, TFLite arena with XNNPACK (the delegated graph)",
+                    pl.problem.subgraph.unwrap_or(0)
+                ),
+            },
             (Some(l), Some(sg)) => format!("{path} — subgraph {sg}, {} lifetimes", l.name()),
             (Some(l), None) => format!("{path} — all subgraphs, {} lifetimes", l.name()),
             _ => path.clone(),
@@ -193,6 +206,23 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             }
         }
         s.push('\n');
+    }
+    if let Some(x) = doc.xnnpack_summary() {
+        let _ = writeln!(
+            s,
+            "LiteRT with XNNPACK (x86-64): TFLite arena {} bytes + XNNPACK workspace {} bytes ({} partition(s); the block allocated is 32 bytes more); packed weights and indirection buffers not counted{}",
+            x.tflite_arena,
+            x.workspace,
+            x.partitions,
+            if x.not_modelled.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "\nnot modelled, so these are lower bounds: {}",
+                    x.not_modelled.join(", ")
+                )
+            }
+        );
     }
     for r in &doc.order_reports {
         let saved = r.arena_before.saturating_sub(r.arena_after);

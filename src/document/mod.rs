@@ -137,6 +137,20 @@ pub struct OrderReport {
     pub seconds: f64,
 }
 
+/// What LiteRT with XNNPACK needs, planned (not counting packed weights and indirection
+/// buffers, which depend on the CPU).
+#[derive(Clone, Debug, Default)]
+pub struct XnnpackSummary {
+    /// The delegated graph's TFLite arenas (LiteRT's ArenaPlanner), summed over subgraphs.
+    pub tflite_arena: u64,
+    /// XNNPACK's one workspace block: its largest partition plan (the block allocated is 32
+    /// bytes more).
+    pub workspace: u64,
+    pub partitions: usize,
+    /// Nodes no rule covers: the numbers are then a lower bound.
+    pub not_modelled: Vec<String>,
+}
+
 /// One problem with the plans made on it.
 #[derive(Clone, Debug)]
 pub struct Planned {
@@ -343,6 +357,27 @@ impl Document {
             .get(index.min(self.file_planned.len().saturating_sub(1)))
     }
 
+    /// How the problem selector names problem `index`: its subgraph (number and name), or
+    /// which half of LiteRT with XNNPACK it is.
+    pub fn problem_label(&self, index: usize) -> String {
+        let problem = self.problem(index);
+        let sg = problem.subgraph.unwrap_or(0);
+        match problem.xnnpack {
+            Some(analysis::XnnpackPart::TfliteArena) => format!("TFLite arena, subgraph {sg}"),
+            Some(analysis::XnnpackPart::Workspace { partition }) => {
+                format!("XNNPACK workspace {partition} (subgraph {sg})")
+            }
+            None => {
+                let name = self
+                    .model()
+                    .and_then(|m| m.subgraphs.get(sg))
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default();
+                format!("{index} {name}")
+            }
+        }
+    }
+
     /// Problems the subgraph selector offers (litert lifetimes on a model: one per subgraph).
     pub fn problem_count(&self) -> usize {
         self.planned.len()
@@ -418,6 +453,13 @@ impl Document {
             &self.model_info(),
             entries.into_iter().map(|e| e.2).collect(),
         );
+        if let Some(x) = self.xnnpack_summary() {
+            doc["xnnpack"] = serde_json::json!({
+                "tflite_arena": x.tflite_arena, "workspace": x.workspace,
+                "platform": "x86-64", "partitions": x.partitions,
+                "not_modelled": x.not_modelled,
+            });
+        }
         if self.request.order == OrderChoice::Optimized {
             doc["order_search"] = self
                 .order_reports
@@ -461,8 +503,41 @@ impl Document {
         match problem.lifetimes {
             Some(Lifetimes::Tflm) => self.tflm_tail().map_or(0, |t| t.bytes),
             Some(Lifetimes::Litert) => problem.persistent_bytes(),
-            None => 0,
+            Some(Lifetimes::Xnnpack) | None => 0,
         }
+    }
+
+    /// LiteRT with XNNPACK as a whole (xnnpack lifetimes on a model): the TFLite arenas summed
+    /// over subgraphs (the `litert` plans) and the one workspace (the largest `xnnpack` plan:
+    /// the partitions run one after another in the same block).
+    pub fn xnnpack_summary(&self) -> Option<XnnpackSummary> {
+        if self.request.lifetimes != Lifetimes::Xnnpack {
+            return None;
+        }
+        let model = self.model()?;
+        let arena_of = |pl: &Planned, id: &str| {
+            pl.plans
+                .iter()
+                .find(|p| p.planner == id)
+                .map_or(0, |p| p.arena_bytes)
+        };
+        let mut s = XnnpackSummary {
+            not_modelled: analysis::xnnpack::delegate(model).not_modelled,
+            ..Default::default()
+        };
+        for pl in &self.planned {
+            match pl.problem.xnnpack {
+                Some(analysis::XnnpackPart::TfliteArena) => {
+                    s.tflite_arena += arena_of(pl, "litert")
+                }
+                Some(analysis::XnnpackPart::Workspace { .. }) => {
+                    s.partitions += 1;
+                    s.workspace = s.workspace.max(arena_of(pl, "xnnpack"));
+                }
+                None => {}
+            }
+        }
+        Some(s)
     }
 
     /// The plan JSON of every problem.
@@ -499,7 +574,9 @@ fn plan_model(
         for p in &request.planners {
             match p.scope {
                 Scope::Any => plans.push(run(p, &generic, &request.settings, path)?),
-                Scope::Runtime(l) if l == request.lifetimes => {
+                // Each emulation on the problems of its runtime (with XNNPACK: LiteRT's on the
+                // delegated graph, XNNPACK's on the workspaces).
+                Scope::Runtime(l) if Some(l) == problem.lifetimes => {
                     plans.push(run(p, &problem, &request.settings, path)?)
                 }
                 Scope::Runtime(_) => {}
@@ -512,7 +589,9 @@ fn plan_model(
     }
     for p in &request.planners {
         let Scope::Runtime(l) = p.scope else { continue };
-        if l == request.lifetimes {
+        let own = l == request.lifetimes
+            || (l == Lifetimes::Litert && request.lifetimes == Lifetimes::Xnnpack);
+        if own {
             continue;
         }
         for problem in analysis::problems(model, l).map_err(analysis_err)? {
@@ -570,6 +649,7 @@ pub fn optimize_orders(
         let problem = match lifetimes {
             Lifetimes::Litert => analysis::litert::problem(m, si)?,
             Lifetimes::Tflm => analysis::tflm::problem(m)?,
+            Lifetimes::Xnnpack => return Err(AnalysisError::NoXnnpackOrders),
         };
         // An order whose plan does not validate is never kept.
         let own = emulation_arena(&problem, lifetimes).unwrap_or(u64::MAX);
@@ -590,6 +670,7 @@ pub fn optimize_orders(
         let problem = match lifetimes {
             Lifetimes::Litert => analysis::litert::problem(&current, si)?,
             Lifetimes::Tflm => analysis::tflm::problem(&current)?,
+            Lifetimes::Xnnpack => return Err(AnalysisError::NoXnnpackOrders),
         };
         let mut temps = vec![0u64; model.subgraphs[si].operators.len()];
         for &(s, node, b) in &problem.op_scratch {

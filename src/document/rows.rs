@@ -28,7 +28,7 @@ pub struct TensorRow {
 /// The model subgraph and local index of a tensor number of `problem`.
 fn model_tensor(model: &Model, problem: &Problem, tensor: usize) -> Option<(usize, usize)> {
     match problem.lifetimes? {
-        Lifetimes::Litert => {
+        Lifetimes::Litert | Lifetimes::Xnnpack => {
             let sg = problem.subgraph?;
             (tensor < model.subgraphs.get(sg)?.tensors.len()).then_some((sg, tensor))
         }
@@ -127,7 +127,7 @@ pub(super) fn tensor_rows(model: Option<&Model>, problem: &Problem) -> Vec<Tenso
         let mut base = 0;
         for (si, sg) in model.subgraphs.iter().enumerate() {
             let (in_problem, offset) = match problem.lifetimes {
-                Some(Lifetimes::Litert) => (problem.subgraph == Some(si), 0),
+                Some(Lifetimes::Litert | Lifetimes::Xnnpack) => (problem.subgraph == Some(si), 0),
                 Some(Lifetimes::Tflm) => (true, base),
                 None => (false, 0),
             };

@@ -22,7 +22,8 @@ pub fn registry_position(id: &str) -> usize {
 }
 
 /// The planners run by default: every heuristic, and the emulation of the runtime whose
-/// lifetimes are used (`lifetimes`; `None` for a CSV problem: no emulation).
+/// lifetimes are used (`lifetimes`; `None` for a CSV problem: no emulation; xnnpack: XNNPACK's
+/// planner and LiteRT's, which plans the delegated graph).
 pub fn default_planners(lifetimes: Option<Lifetimes>) -> Vec<&'static PlannerInfo> {
     planner::REGISTRY
         .iter()
@@ -30,7 +31,11 @@ pub fn default_planners(lifetimes: Option<Lifetimes>) -> Vec<&'static PlannerInf
             !p.on_request
                 && match p.scope {
                     Scope::Any => true,
-                    Scope::Runtime(l) => Some(l) == lifetimes,
+                    // With XNNPACK, LiteRT's ArenaPlanner still plans the delegated graph.
+                    Scope::Runtime(l) => {
+                        Some(l) == lifetimes
+                            || (l == Lifetimes::Litert && lifetimes == Some(Lifetimes::Xnnpack))
+                    }
                 }
         })
         .collect()

@@ -16,6 +16,15 @@ pub struct ModelInfo {
 
 /// One plan entry: the plan's numbers and every buffer (aliases included), ordered by subgraph
 /// then tensor index.
+/// A buffer's tensor in the plan JSON: its number, or `null` for none.
+fn tensor_json(tensor: usize) -> Value {
+    if tensor == crate::analysis::problem::NO_TENSOR {
+        Value::Null
+    } else {
+        tensor.into()
+    }
+}
+
 pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
     let mut rows: Vec<(usize, usize, Value)> = Vec::new();
     for (i, b) in problem.buffers.iter().enumerate() {
@@ -23,7 +32,7 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
             b.subgraph,
             b.tensor,
             json!({
-                "tensor": b.tensor, "subgraph": b.subgraph, "name": b.name, "kind": b.kind.name(),
+                "tensor": tensor_json(b.tensor), "subgraph": b.subgraph, "name": b.name, "kind": b.kind.name(),
                 "bytes": b.size_bytes, "first": b.first, "last": b.last,
                 "offset": plan.offsets[i], "alias_of": null,
                 "fixed": b.fixed_offset.is_some(),
@@ -36,9 +45,9 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
             a.subgraph,
             a.tensor,
             json!({
-                "tensor": a.tensor, "subgraph": a.subgraph, "name": a.name, "kind": a.kind.name(),
+                "tensor": tensor_json(a.tensor), "subgraph": a.subgraph, "name": a.name, "kind": a.kind.name(),
                 "bytes": a.size_bytes, "first": a.first, "last": a.last,
-                "offset": plan.offsets[a.root], "alias_of": root.tensor,
+                "offset": plan.offsets[a.root], "alias_of": tensor_json(root.tensor),
                 "fixed": false,
             }),
         ));
@@ -52,7 +61,7 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
         .unwrap_or(1);
     let mut entry = json!({
         "planner": plan.planner,
-        "lifetimes": problem.lifetimes.map(|l| l.name()),
+        "lifetimes": problem.lifetimes_name(),
         "subgraph": problem.subgraph,
         "alignment": alignment,
         "arena_bytes": plan.arena_bytes,
@@ -64,6 +73,12 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
     });
     if let Some(pb) = plan.proven_bound.filter(|&pb| pb > plan.lower_bound) {
         entry["proven_bound"] = json!(pb);
+    }
+    if let Some(part) = problem.xnnpack {
+        entry["arena"] = part.arena().into();
+        if let Some(k) = problem.partition() {
+            entry["partition"] = k.into();
+        }
     }
     entry
 }

@@ -77,7 +77,7 @@ pub struct PlannerInfo {
     pub run: fn(&Problem, &Settings) -> Outcome,
 }
 
-use crate::analysis::Lifetimes::{Litert, Tflm};
+use crate::analysis::Lifetimes::{Litert, Tflm, Xnnpack};
 
 /// All planners, in the order `arenascope planners` lists them.
 pub static REGISTRY: &[PlannerInfo] = &[
@@ -91,7 +91,7 @@ pub static REGISTRY: &[PlannerInfo] = &[
     PlannerInfo { id: "interval-coloring", summary: "shared objects in order of first use: smallest free object that fits, else grow the largest", scope: Scope::Any, on_request: false, run: interval_coloring::plan },
     PlannerInfo { id: "greedy-breadth", summary: "GPU GREEDY_BY_BREADTH: steps by decreasing live bytes, shared objects by size", scope: Scope::Any, on_request: false, run: greedy_breadth::plan },
     PlannerInfo { id: "hill-climb", summary: "local search from the best greedy order: moves the buffers at the peak earlier, re-places by first fit (fixed seed, bounded)", scope: Scope::Any, on_request: false, run: hill_climb::plan },
-    PlannerInfo { id: "xnnpack", summary: "XNNPACK's workspace planner: size descending, equal sizes in id order (stable), smallest fitting gap among time-overlapping records, the leading gap included", scope: Scope::Any, on_request: true, run: xnnpack::plan },
+    PlannerInfo { id: "xnnpack", summary: "XNNPACK's workspace planner: size descending, equal sizes in id order (stable), smallest fitting gap among time-overlapping records, the leading gap included", scope: Scope::Runtime(Xnnpack), on_request: false, run: xnnpack::plan },
     PlannerInfo { id: "exact", summary: "branch and bound over canonical (dropped) placements: proves the optimum, or returns its best plan and proven bound at the time limit", scope: Scope::Any, on_request: true, run: exact::plan },
     PlannerInfo { id: "milp", summary: "the textbook MILP (integer offsets, big-M ordering binaries, minimise the peak) on microlp, up to 30 buffers: a cross-check of exact", scope: Scope::Any, on_request: true, run: milp::plan },
 ];

@@ -326,6 +326,7 @@ fn build(
     Problem {
         lifetimes: Some(Lifetimes::Litert),
         subgraph: Some(sg_index),
+        xnnpack: None,
         buffers,
         aliases,
         outside,

@@ -1,6 +1,7 @@
 //! The deployer's number, at the top of the summary: with TFLM lifetimes the whole
 //! `tensor_arena_size` (head from the plan shown + TFLM's tail, with the tail's parts); with
-//! LiteRT the RW arena and the persistent arena. A stacked bar shows the parts (and the budget),
+//! LiteRT the RW arena and the persistent arena; with LiteRT and XNNPACK the delegated graph's
+//! TFLite arena, XNNPACK's workspace and the persistent arena. A stacked bar shows the parts (and the budget),
 //! a button copies the number.
 
 use super::plot_helpers::budget_verdict_ui;
@@ -16,8 +17,44 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui) {
     };
     let problem = f.doc.current();
     let colors = f.colors;
+    let xnnpack = f.doc.xnnpack_summary();
     let (title, parts): (String, Vec<(String, u64)>) = match (problem.lifetimes, &f.views.tflm_tail)
     {
+        _ if xnnpack.is_some() => {
+            let x = xnnpack.unwrap_or_default();
+            let persistent = problem.persistent_bytes();
+            let total = x.tflite_arena + x.workspace + persistent;
+            ui.horizontal_wrapped(|ui| {
+                ui.heading(format!(
+                    "LiteRT with XNNPACK needs {total} bytes ({}) of planned memory",
+                    format_bytes(total)
+                ));
+                if ui.button("Copy").clicked() {
+                    ui.ctx().copy_text(total.to_string());
+                }
+            });
+            ui.label(format!(
+                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; x86-64 rounding) + persistent arena {persistent} B. Packed weights and indirection buffers depend on the CPU and are not counted.",
+                x.tflite_arena, x.workspace, x.partitions
+            ));
+            if !x.not_modelled.is_empty() {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "Not modelled, so these are lower bounds: {}",
+                        x.not_modelled.join(", ")
+                    ),
+                );
+            }
+            (
+                "LiteRT with XNNPACK".to_string(),
+                vec![
+                    ("TFLite arena".to_string(), x.tflite_arena),
+                    ("XNNPACK workspace".to_string(), x.workspace),
+                    ("persistent arena".to_string(), persistent),
+                ],
+            )
+        }
         (Some(Lifetimes::Tflm), Some(tails)) => {
             let (tail, tail32) = &**tails;
             let total = plan.arena_bytes + tail.bytes;

@@ -37,10 +37,23 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         }
     }
     ui.separator();
-    ui.strong("Lifetimes");
+    ui.strong("Runtime");
     let mut lifetimes = f.prefs.lifetimes;
     ui.add_enabled_ui(!doc.is_csv(), |ui| {
-        ui.radio_value(&mut lifetimes, Lifetimes::Litert, "LiteRT (per subgraph)");
+        ui.radio_value(
+            &mut lifetimes,
+            Lifetimes::Xnnpack,
+            "LiteRT with XNNPACK (the default)",
+        )
+        .on_hover_text(
+            "The delegated graph's TFLite arena and XNNPACK's workspace, one problem each \
+             (x86-64 rounding); packed weights and indirection buffers are not planned",
+        );
+        ui.radio_value(
+            &mut lifetimes,
+            Lifetimes::Litert,
+            "LiteRT, no delegate (per subgraph)",
+        );
         ui.radio_value(&mut lifetimes, Lifetimes::Tflm, "TFLite Micro (one arena)");
     });
     if lifetimes != f.prefs.lifetimes {
@@ -48,7 +61,9 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     }
     ui.strong("Execution order");
     let mut order = f.prefs.order;
-    ui.add_enabled_ui(!doc.is_csv(), |ui| {
+    // With XNNPACK the partitions depend on the order: no search for it yet.
+    let searchable = !doc.is_csv() && f.prefs.lifetimes != Lifetimes::Xnnpack;
+    ui.add_enabled_ui(searchable, |ui| {
         use crate::document::OrderChoice;
         ui.radio_value(&mut order, OrderChoice::File, "as in the file");
         ui.radio_value(&mut order, OrderChoice::Optimized, "memory-optimised");
@@ -104,17 +119,17 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     }
     if doc.problem_count() > 1 {
         let mut p = doc.shown;
-        let heading = ui.strong("Subgraph");
+        let heading = ui.strong(if f.prefs.lifetimes == Lifetimes::Xnnpack {
+            "Arena"
+        } else {
+            "Subgraph"
+        });
         egui::ComboBox::from_id_salt("subgraph")
-            .selected_text(format!("{p}"))
+            .selected_text(doc.problem_label(p))
+            .width(180.0)
             .show_ui(ui, |ui| {
                 for k in 0..doc.problem_count() {
-                    let name = doc
-                        .model()
-                        .and_then(|m| m.subgraphs.get(k))
-                        .map(|s| s.name.clone())
-                        .unwrap_or_default();
-                    ui.selectable_value(&mut p, k, format!("{k} {name}"));
+                    ui.selectable_value(&mut p, k, doc.problem_label(k));
                 }
             })
             .response
