@@ -56,6 +56,7 @@ fn gui(args: &Cli) -> i32 {
         budget,
         lifetimes: args.lifetimes.map(Into::into),
         order: args.order.map(Into::into),
+        problem: args.problem,
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

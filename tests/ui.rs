@@ -316,6 +316,36 @@ fn before_after_shows_the_file_order_beside_the_optimised_one() {
         .all(|v| !v.file_order));
 }
 
+#[test]
+fn litert_with_xnnpack_shows_the_tflite_arena_and_the_workspace() {
+    let mut h = harness(app_on("mnist_conv_f32.tflite", Panel::Summary));
+    h.run();
+    h.get_by_label("LiteRT with XNNPACK (the default)").click();
+    h.run();
+    h.run();
+    // The real runtime (mnist_conv_f32.xnnpack.json): TFLite arena 3176 B, workspace 54080 B.
+    h.get_by_label_contains("LiteRT with XNNPACK needs 57256 bytes");
+    h.get_by_label_contains("TFLite arena 3176 B");
+    h.get_by_label_contains("XNNPACK workspace 54080 B");
+    // The second problem is the workspace, on XNNPACK's op axis, planned by XNNPACK's planner.
+    h.state_mut().push(Command::ShowProblem(1));
+    h.state_mut().push(Command::ShowPanel(Panel::Layout));
+    h.run();
+    h.get_by_label_contains("arena 52.8 KiB (54080 B)");
+    let views = h.state_mut().frame_views();
+    let layout = views.layout.expect("the layout panel's view");
+    assert_eq!(layout.view.planner, "xnnpack");
+    assert_eq!(
+        h.state().doc.problem_label(1),
+        "XNNPACK workspace 0 (subgraph 0)"
+    );
+    // No order search under XNNPACK: the switch is off and stays on the file's order.
+    assert_eq!(
+        h.state().prefs.order,
+        arenascope::document::OrderChoice::File
+    );
+}
+
 /// Pushes File → "Save optimised model…" for `out` and steps frames until the background job
 /// has ended (the window keeps drawing meanwhile).
 fn save_optimized(h: &mut Harness<'static, ArenaApp>, out: &std::path::Path) {

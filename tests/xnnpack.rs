@@ -213,7 +213,10 @@ fn the_delegate_emulation_matches_the_real_workspace() {
             let key_of = |name: &str| -> (&'static str, u64) {
                 match name.strip_prefix("workspace of op ") {
                     Some(rest) => ("op", rest.split(' ').next().unwrap().parse().unwrap()),
-                    None => ("v", name[1..].split(' ').next().unwrap().parse().unwrap()),
+                    None => {
+                        let id = name.rsplit("[v").next().unwrap().trim_end_matches(']');
+                        ("v", id.parse().unwrap())
+                    }
                 }
             };
             let mut mine = std::collections::HashMap::new();
@@ -306,4 +309,129 @@ fn the_delegate_emulation_matches_the_real_workspace() {
             "{name} is no longer exact"
         );
     }
+}
+
+fn sample_model(name: &str) -> Model {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("sample_models")
+        .join(name);
+    Model::from_bytes(&std::fs::read(path).unwrap()).unwrap()
+}
+
+fn only_runtime(model: &Model) -> xnnpack::Runtime {
+    let del = xnnpack::delegate(model);
+    assert_eq!(del.partitions.len(), 1);
+    xnnpack::runtime(model, &del.partitions[0])
+}
+
+#[test]
+fn mnist_conv_f32_runtime_as_worked_by_hand() {
+    // RUNTIME_RULES_XNNPACK X.2: tensors {0,1,3,4,5,6,7,8,9} (RESHAPE's shape left out), so
+    // 9 external ids; tensor 0 -> v0, 9 -> v1; intermediates 5..8 -> v12..v15; the
+    // FULLY_CONNECTED's flattening reshape makes v16.
+    let m = sample_model("mnist_conv_f32.tflite");
+    let rt = only_runtime(&m);
+    let kinds: Vec<&str> = rt.ops.iter().map(|o| o.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            "convolution_2d",
+            "max_pooling_2d",
+            "static_reshape",
+            "static_reshape",
+            "fully_connected",
+            "softmax"
+        ]
+    );
+    let io: Vec<(Vec<u32>, Vec<u32>)> = rt
+        .ops
+        .iter()
+        .map(|o| (o.inputs.clone(), o.outputs.clone()))
+        .collect();
+    assert_eq!(
+        io,
+        [
+            (vec![0], vec![12]),
+            (vec![12], vec![13]),
+            (vec![13], vec![14]),
+            (vec![14], vec![16]),
+            (vec![16], vec![15]),
+            (vec![15], vec![1]),
+        ]
+    );
+    // In place: v14 and v16 ride on v13, whose last op becomes 4; v15 (40 B) rounds to 64.
+    let p = xnnpack::workspace_problem(&rt, 0, Platform::X86_64);
+    let records: Vec<(u64, u32, u32)> = p
+        .buffers
+        .iter()
+        .map(|b| (b.size_bytes, b.first, b.last))
+        .collect();
+    assert_eq!(records, [(43264, 0, 1), (10816, 1, 4), (64, 4, 5)]);
+    assert_eq!(p.aliases.len(), 2);
+    assert_eq!(xnnpack_plan(&p), vec![0, 43264, 0]);
+    // On ARM the rounding is to 16: 40 B takes 48.
+    let arm = xnnpack::workspace_problem(&rt, 0, Platform::Arm);
+    assert_eq!(arm.buffers[2].size_bytes, 48);
+}
+
+#[test]
+fn a_fused_activation_becomes_a_clamp_that_works_in_place() {
+    // residual_branch_f32 node 3: ADD(16, 18) -> 19 with a fused RELU. The tensor set has 43
+    // tensors; 16, 17, 18 -> v44, v45, v46, 19 -> v47; the ADD writes the new v58, the clamp
+    // reads it into v47. v58 has v46's size and v46 one consumer: it rides on v46, whose last
+    // op becomes the clamp's (4). v44 has two consumers, so not v44.
+    let m = sample_model("residual_branch_f32.tflite");
+    let rt = only_runtime(&m);
+    assert_eq!(rt.ops[3].kind, "binary_elementwise");
+    assert_eq!(
+        (rt.ops[3].inputs.clone(), rt.ops[3].outputs.clone()),
+        (vec![44, 46], vec![58])
+    );
+    assert_eq!(rt.ops[4].kind, "unary_elementwise");
+    assert_eq!(
+        (rt.ops[4].inputs.clone(), rt.ops[4].outputs.clone()),
+        (vec![58], vec![47])
+    );
+    let p = xnnpack::workspace_problem(&rt, 0, Platform::X86_64);
+    let v46 = p
+        .buffers
+        .iter()
+        .find(|b| b.name.ends_with("[v46]"))
+        .unwrap();
+    assert_eq!((v46.first, v46.last), (2, 4));
+    let v58 = p
+        .aliases
+        .iter()
+        .find(|a| a.name.ends_with("[v58]"))
+        .unwrap();
+    assert_eq!(p.buffers[v58.root].name, v46.name);
+    // The real plan: 196608 B (residual_branch_f32.xnnpack.json).
+    assert_eq!(p.arena_bytes(&xnnpack_plan(&p)), 196608);
+}
+
+#[test]
+fn an_int8_fully_connected_redefines_its_filter_and_shifts_the_ids() {
+    // hello_world_int8: 10 tensors in the set; FC 0's flattening reshape is v18, its int8
+    // filter re-defined as v19 (static), so FC 1's reshape is v20 and FC 2's v22.
+    let m = sample_model("hello_world_int8.tflite");
+    let rt = only_runtime(&m);
+    let reshapes: Vec<u32> = rt
+        .ops
+        .iter()
+        .filter(|o| o.kind == "static_reshape")
+        .map(|o| o.outputs[0])
+        .collect();
+    assert_eq!(reshapes, [18, 20, 22]);
+    let p = xnnpack::workspace_problem(&rt, 0, Platform::X86_64);
+    // Two 16-byte intermediates and the 1-byte flattened input, each 64 after rounding: 128.
+    assert_eq!(p.arena_bytes(&xnnpack_plan(&p)), 128);
+}
+
+#[test]
+fn what_no_rule_covers_is_named_not_guessed() {
+    // lstm_f32: the LSTMs stay in TFLite (known), STRIDED_SLICE has no rule here.
+    let m = sample_model("lstm_f32.tflite");
+    let del = xnnpack::delegate(&m);
+    assert_eq!(del.not_modelled, ["subgraph 0 node 2 (STRIDED_SLICE)"]);
+    assert!(del.not_delegated.contains(&(0, 0)));
 }

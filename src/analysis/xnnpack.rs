@@ -272,6 +272,8 @@ pub struct Value {
     pub bytes: u64,
     /// Planned in the workspace (not external, not static).
     pub workspace: bool,
+    /// The tensor's label, or what the rewrite made it for; ends with `[v<id>]`.
+    pub name: String,
 }
 
 /// One op of a partition's runtime.
@@ -329,6 +331,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
         id_of.insert(t, next);
         next += 1;
     }
+    let labels = model.tensor_labels(p.subgraph);
     for &t in &set {
         let tensor = &sg.tensors[t];
         values.push(Value {
@@ -336,8 +339,15 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             tensor: Some(t),
             bytes: tensor.bytes.unwrap_or(0),
             workspace: !external(t) && !tensor.is_constant,
+            name: format!("{} [v{}]", labels[t], id_of[&t]),
         });
     }
+    let label_of = |t: i32| {
+        usize::try_from(t)
+            .ok()
+            .and_then(|t| labels.get(t).cloned())
+            .unwrap_or_default()
+    };
     let planned = |t: i32| -> Option<u32> {
         let t = usize::try_from(t).ok()?;
         (!sg.tensors[t].is_constant).then(|| id_of.get(&t).copied())?
@@ -380,6 +390,10 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
                 tensor: None,
                 bytes: out_bytes(&outputs, &values),
                 workspace: true,
+                name: format!(
+                    "{} before its clamp [v{inner}]",
+                    label_of(op.outputs.first().copied().unwrap_or(-1))
+                ),
             });
             ops_out.push(Op {
                 kind,
@@ -436,6 +450,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
                 tensor: None,
                 bytes,
                 workspace: true,
+                name: format!("{} flattened [v{flat}]", label_of(first)),
             });
             ops_out.push(Op {
                 kind: "static_reshape",
@@ -525,10 +540,6 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
     let mut buffers = Vec::new();
     let mut aliases = Vec::new();
     let mut buffer_of: std::collections::HashMap<u32, usize> = Default::default();
-    let name = |v: &Value| match v.tensor {
-        Some(t) => format!("v{} (tensor {t})", v.id),
-        None => format!("v{} (reshape)", v.id),
-    };
     for v in rt.values.iter().filter(|v| v.workspace) {
         let (first, last) = life.get(&v.id).copied().unwrap_or((0, 0));
         if root.contains_key(&v.id) {
@@ -538,7 +549,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
         buffers.push(Buffer {
             tensor: v.tensor.unwrap_or(super::problem::NO_TENSOR),
             subgraph,
-            name: name(v),
+            name: v.name.clone(),
             kind: BufferKind::Activation,
             size_bytes: platform.rounded(v.bytes),
             first: first as u32,
@@ -553,7 +564,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
         aliases.push(Alias {
             tensor: v.tensor.unwrap_or(super::problem::NO_TENSOR),
             subgraph,
-            name: name(v),
+            name: v.name.clone(),
             kind: BufferKind::Activation,
             size_bytes: v.bytes,
             first: first as u32,

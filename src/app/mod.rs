@@ -525,6 +525,9 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     pub lifetimes: Option<crate::analysis::Lifetimes>,
     pub order: Option<crate::document::OrderChoice>,
+    /// The problem to show first (a subgraph; with XNNPACK, the TFLite arenas then the
+    /// workspaces).
+    pub problem: Option<usize>,
 }
 
 /// Opens the window. With `screenshot`, renders a few frames, saves the PNG and returns.
@@ -568,6 +571,9 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
                 prefs.order = o;
             }
             let mut app = ArenaApp::new(prefs, opts.file.as_deref());
+            if let Some(k) = opts.problem {
+                app.push(Command::ShowProblem(k));
+            }
             app.screenshot.outcome = outcome_app;
             if let Some(path) = opts.screenshot {
                 app.screenshot.request(path, true);

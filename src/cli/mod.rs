@@ -54,6 +54,10 @@ pub struct Cli {
     /// Start on this execution order: as in the file, or the memory-optimised one.
     #[arg(long, value_enum)]
     pub order: Option<plan::OrderArg>,
+    /// Start on this problem: a subgraph, or with --lifetimes xnnpack the TFLite arenas (one
+    /// per subgraph) then the XNNPACK workspaces (one per partition).
+    #[arg(long, value_name = "N")]
+    pub problem: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
