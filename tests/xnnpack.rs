@@ -304,8 +304,13 @@ fn the_delegate_emulation_matches_the_real_workspace() {
         "test_conv_model",
         "trained_lstm_int8",
     ] {
+        // (Only where its oracle file is here: the samples always, the rest with ../shared.)
+        let file = format!("{name}.xnnpack.json");
+        let seen = files
+            .iter()
+            .any(|f| f.file_name().is_some_and(|n| n.to_string_lossy() == file));
         assert!(
-            exact_models.iter().any(|m| m == name),
+            !seen || exact_models.iter().any(|m| m == name),
             "{name} is no longer exact"
         );
     }
