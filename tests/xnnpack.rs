@@ -250,7 +250,9 @@ fn the_delegate_emulation_matches_the_real_workspace() {
         // The TFLite arena of the delegated graph (subgraph 0), by the `litert` emulation.
         let delegated = xnnpack::delegated_model(&model, &del);
         let arena = &d["tflite_arena"];
-        let (mut offsets_equal, mut offsets_total, mut tfl_ours) = (0, 0, 0);
+        // LiteRT's arena as the oracle sees it: the top of the tensors it can attribute (all of
+        // them but in while_loop_f32, whose other tensors have no pointer it can read).
+        let (mut offsets_equal, mut offsets_total, mut tfl_ours, mut visible) = (0, 0, 0, 0);
         if let Ok(problem) = arenascope::analysis::litert::problem(&delegated, 0) {
             let plan = planner::run(
                 planner::find("litert").unwrap(),
@@ -266,18 +268,24 @@ fn the_delegate_emulation_matches_the_real_workspace() {
                 if ours == t["offset"].as_u64() {
                     offsets_equal += 1;
                 }
+                visible = visible.max(ours.unwrap_or(0) + t["bytes"].as_u64().unwrap_or(0));
             }
         }
         let tfl_theirs = arena["used_bytes"].as_u64().unwrap_or(0);
         println!(
-            "| {name} | {} | {equal}/{total} | {ws_ours} | {ws_theirs} | {tfl_ours} | {tfl_theirs} | {offsets_equal}/{offsets_total} | {} |",
+            "| {name} | {} | {equal}/{total} | {ws_ours} | {ws_theirs} | {tfl_ours}{} | {tfl_theirs} | {offsets_equal}/{offsets_total} | {} |",
             if parts_equal { "equal" } else { "differ" },
+            if visible == tfl_ours {
+                String::new()
+            } else {
+                format!(" (visible {visible})")
+            },
             del.not_modelled.join(", ")
         );
         let exact = parts_equal
             && equal == total
             && ws_ours == ws_theirs
-            && tfl_ours == tfl_theirs
+            && visible == tfl_theirs
             && offsets_equal == offsets_total;
         if exact && del.not_modelled.is_empty() {
             exact_models.push(name);
@@ -291,7 +299,9 @@ fn the_delegate_emulation_matches_the_real_workspace() {
     }
     println!("exact: {exact_models:?}");
     for name in [
+        "keyword_scrambled",
         "branchy_gap_int8",
+        "while_loop_f32",
         "mnist_conv_f32",
         "mnist_conv_int8",
         "mobilenet_v2_int8",

@@ -32,6 +32,15 @@
 use super::{Alias, Buffer, BufferKind, Problem};
 use crate::model::{ops, Model, Operator, OperatorCode, Options, TensorType};
 
+/// Builtin codes used only here (schema.fbs).
+const RELU_N1_TO_1: i32 = 20;
+const RELU6: i32 = 21;
+const GREATER: i32 = 61;
+const GREATER_EQUAL: i32 = 62;
+const LESS_EQUAL: i32 = 63;
+const EQUAL: i32 = 71;
+const NOT_EQUAL: i32 = 72;
+
 /// Bytes XNNPACK may read past a value's end (`XNN_EXTRA_BYTES`).
 const EXTRA_BYTES: u64 = 16;
 
@@ -149,6 +158,13 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
             Support::Taken
         }
         ops::CONCATENATION if float_or_int8 => Support::Taken,
+        // A float clamp (its merging into the producer is flagged after partitioning).
+        ops::RELU | RELU6 | RELU_N1_TO_1 if in_type == Some(TensorType::Float32) => Support::Taken,
+        // XNNPACK has no 16-bit integers: QUANTIZE from int16 (audio front ends) stays.
+        ops::QUANTIZE | ops::DEQUANTIZE if in_type == Some(TensorType::Int16) => Support::Left,
+        // Integer arithmetic (a loop counter) and comparisons stay in TFLite.
+        ops::ADD | ops::SUB | ops::MUL if in_type == Some(TensorType::Int32) => Support::Left,
+        ops::LESS | LESS_EQUAL | GREATER | GREATER_EQUAL | EQUAL | NOT_EQUAL => Support::Left,
         // Recurrent and control-flow kernels and custom operators stay in TFLite.
         ops::UNIDIRECTIONAL_SEQUENCE_LSTM
         | ops::SVDF
@@ -212,6 +228,42 @@ pub fn delegate(model: &Model) -> Delegation {
                     p.subgraph,
                     model.op_name(op)
                 ));
+            }
+            // A clamp whose input a convolution, fully connected, pool or clamp of the same
+            // partition writes for it alone is merged into that producer, and the runtime is
+            // compacted: not modelled yet.
+            if matches!(op.builtin, ops::RELU | RELU6 | RELU_N1_TO_1) {
+                let input = op.inputs.first().copied().unwrap_or(-1);
+                let producer = p
+                    .nodes
+                    .iter()
+                    .find(|&&m| sg.operators[m].outputs.contains(&input));
+                let consumers = sg
+                    .operators
+                    .iter()
+                    .filter(|o| o.inputs.contains(&input))
+                    .count();
+                let merges = producer.is_some_and(|&m| {
+                    matches!(
+                        sg.operators[m].builtin,
+                        ops::CONV_2D
+                            | ops::DEPTHWISE_CONV_2D
+                            | ops::FULLY_CONNECTED
+                            | ops::MAX_POOL_2D
+                            | ops::AVERAGE_POOL_2D
+                            | ops::RELU
+                            | RELU6
+                            | RELU_N1_TO_1
+                    )
+                }) && consumers == 1
+                    && !sg.outputs.contains(&(input as usize));
+                if merges {
+                    d.not_modelled.push(format!(
+                        "subgraph {} node {n} ({}: merged into its producer)",
+                        p.subgraph,
+                        model.op_name(op)
+                    ));
+                }
             }
         }
     }
