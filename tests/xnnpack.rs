@@ -299,6 +299,9 @@ fn the_delegate_emulation_matches_the_real_workspace() {
     }
     println!("exact: {exact_models:?}");
     for name in [
+        "mp_face_detection_short_range",
+        "mp_hand_landmark_lite",
+        "mp_palm_detection_lite",
         "keyword_scrambled",
         "branchy_gap_int8",
         "while_loop_f32",

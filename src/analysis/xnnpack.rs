@@ -34,6 +34,8 @@ use crate::model::{ops, Model, Operator, OperatorCode, Options, TensorType};
 
 /// Builtin codes used only here (schema.fbs).
 const RELU_N1_TO_1: i32 = 20;
+const RESIZE_BILINEAR: i32 = 23;
+const PRELU: i32 = 54;
 const RELU6: i32 = 21;
 const GREATER: i32 = 61;
 const GREATER_EQUAL: i32 = 62;
@@ -105,6 +107,43 @@ fn constant(model: &Model, si: usize, t: i32) -> bool {
         .is_some_and(|x| x.is_constant)
 }
 
+/// The DEQUANTIZE node writing `t` from a constant fp16 tensor, if one does.
+fn fp16_dequantize_of(model: &Model, si: usize, t: i32) -> Option<usize> {
+    let sg = &model.subgraphs[si];
+    sg.operators.iter().position(|op| {
+        op.builtin == ops::DEQUANTIZE
+            && op.outputs.first() == Some(&t)
+            && op.inputs.first().is_some_and(|&i| {
+                constant(model, si, i) && dtype(model, si, i) == Some(TensorType::Float16)
+            })
+    })
+}
+
+/// A weight or bias the delegate treats as static: a constant, or the output of a DEQUANTIZE
+/// of a constant fp16 tensor (whose fp16 data the GEMM takes directly).
+fn static_like(model: &Model, si: usize, t: i32) -> bool {
+    constant(model, si, t) || fp16_dequantize_of(model, si, t).is_some()
+}
+
+/// Whether node `n` is a DEQUANTIZE of a constant fp16 tensor whose output only ever feeds
+/// the weights or bias of a convolution or fully connected node: the delegate skips it.
+fn skipped_dequantize(model: &Model, si: usize, n: usize) -> bool {
+    let sg = &model.subgraphs[si];
+    let op = &sg.operators[n];
+    let Some(&out) = op.outputs.first() else {
+        return false;
+    };
+    fp16_dequantize_of(model, si, out) == Some(n)
+        && sg.operators.iter().all(|c| {
+            !c.inputs.contains(&out)
+                || (matches!(
+                    c.builtin,
+                    ops::CONV_2D | ops::DEPTHWISE_CONV_2D | ops::FULLY_CONNECTED
+                ) && c.inputs.first() != Some(&out))
+        })
+        && !sg.outputs.contains(&(out as usize))
+}
+
 /// The delegate's support rules for one node, as far as they are modelled.
 fn support(model: &Model, si: usize, node: usize) -> Support {
     let op = &model.subgraphs[si].operators[node];
@@ -112,11 +151,11 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
     let in_type = dtype(model, si, input);
     let out_type = op.outputs.first().and_then(|&t| dtype(model, si, t));
     let float_or_int8 = matches!(in_type, Some(TensorType::Float32 | TensorType::Int8));
-    let weights_static = op.inputs.get(1).is_some_and(|&w| constant(model, si, w))
+    let weights_static = op.inputs.get(1).is_some_and(|&w| static_like(model, si, w))
         && op
             .inputs
             .get(2)
-            .is_none_or(|&b| b < 0 || constant(model, si, b));
+            .is_none_or(|&b| b < 0 || static_like(model, si, b));
     match op.builtin {
         ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
             if float_or_int8 && weights_static && !constant(model, si, input) =>
@@ -139,6 +178,26 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
             if in_type == Some(TensorType::Float32)
                 && matches!(out_type, Some(TensorType::Int8 | TensorType::Uint8)) =>
         {
+            Support::Taken
+        }
+        // A constant fp16 tensor dequantised: for GEMM weights the fp16 data is used as is
+        // (skipped), otherwise unpacked once into a static fp32 value (quasi-static); either
+        // way the node runs nothing.
+        ops::DEQUANTIZE if constant(model, si, input) && in_type == Some(TensorType::Float16) => {
+            Support::Taken
+        }
+        PRELU
+            if in_type == Some(TensorType::Float32)
+                && op.inputs.get(1).is_some_and(|&a| static_like(model, si, a)) =>
+        {
+            Support::Taken
+        }
+        RESIZE_BILINEAR
+            if float_or_int8 && op.inputs.get(1).is_some_and(|&a| constant(model, si, a)) =>
+        {
+            Support::Taken
+        }
+        ops::PAD if float_or_int8 && op.inputs.get(1).is_some_and(|&a| constant(model, si, a)) => {
             Support::Taken
         }
         ops::DEQUANTIZE
@@ -174,6 +233,62 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         | ops::CUSTOM => Support::Left,
         _ => Support::Unknown,
     }
+}
+
+/// A clamp (RELU, RELU6, RELU_N1_TO_1) XNNPACK folds into the node that writes its input.
+struct Merge {
+    clamp: usize,
+    /// The tensor between producer and clamp (never defined), and the clamp's output.
+    between: usize,
+    output: usize,
+}
+
+/// The clamps of `p` that XNNPACK merges into their producer (`src/subgraph.c`,
+/// `optimize_common_subgraphs_merge_clamps`): the producer is a convolution, fully connected
+/// node, pool or clamp of the partition, and the clamp is the only reader of its output, which
+/// leaves the partition nowhere else. The runtime is compacted afterwards: the clamp has no op.
+fn merged_clamps(model: &Model, p: &Partition) -> Vec<Merge> {
+    let sg = &model.subgraphs[p.subgraph];
+    let mut out = Vec::new();
+    for &n in &p.nodes {
+        let op = &sg.operators[n];
+        if !matches!(op.builtin, ops::RELU | RELU6 | RELU_N1_TO_1) {
+            continue;
+        }
+        let (Some(&input), Some(&output)) = (op.inputs.first(), op.outputs.first()) else {
+            continue;
+        };
+        let Ok(between) = usize::try_from(input) else {
+            continue;
+        };
+        let producer = p
+            .nodes
+            .iter()
+            .find(|&&m| sg.operators[m].outputs.contains(&input));
+        let readers = sg
+            .operators
+            .iter()
+            .filter(|o| o.inputs.contains(&input))
+            .count();
+        let folds = producer.is_some_and(|&m| {
+            matches!(
+                sg.operators[m].builtin,
+                ops::CONV_2D
+                    | ops::DEPTHWISE_CONV_2D
+                    | ops::FULLY_CONNECTED
+                    | ops::MAX_POOL_2D
+                    | ops::AVERAGE_POOL_2D
+            )
+        });
+        if folds && readers == 1 && !p.outputs.contains(&between) {
+            out.push(Merge {
+                clamp: n,
+                between,
+                output: output as usize,
+            });
+        }
+    }
+    out
 }
 
 /// The partitions of every subgraph: runs of taken nodes in execution order.
@@ -228,42 +343,6 @@ pub fn delegate(model: &Model) -> Delegation {
                     p.subgraph,
                     model.op_name(op)
                 ));
-            }
-            // A clamp whose input a convolution, fully connected, pool or clamp of the same
-            // partition writes for it alone is merged into that producer, and the runtime is
-            // compacted: not modelled yet.
-            if matches!(op.builtin, ops::RELU | RELU6 | RELU_N1_TO_1) {
-                let input = op.inputs.first().copied().unwrap_or(-1);
-                let producer = p
-                    .nodes
-                    .iter()
-                    .find(|&&m| sg.operators[m].outputs.contains(&input));
-                let consumers = sg
-                    .operators
-                    .iter()
-                    .filter(|o| o.inputs.contains(&input))
-                    .count();
-                let merges = producer.is_some_and(|&m| {
-                    matches!(
-                        sg.operators[m].builtin,
-                        ops::CONV_2D
-                            | ops::DEPTHWISE_CONV_2D
-                            | ops::FULLY_CONNECTED
-                            | ops::MAX_POOL_2D
-                            | ops::AVERAGE_POOL_2D
-                            | ops::RELU
-                            | RELU6
-                            | RELU_N1_TO_1
-                    )
-                }) && consumers == 1
-                    && !sg.outputs.contains(&(input as usize));
-                if merges {
-                    d.not_modelled.push(format!(
-                        "subgraph {} node {n} ({}: merged into its producer)",
-                        p.subgraph,
-                        model.op_name(op)
-                    ));
-                }
             }
         }
     }
@@ -353,18 +432,34 @@ pub struct Runtime {
 /// The values and runtime ops of `p`.
 pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     let sg = &model.subgraphs[p.subgraph];
+    // A skipped fp16 DEQUANTIZE adds nothing: its readers take the fp16 tensor instead.
+    let source = |t: i32| match fp16_dequantize_of(model, p.subgraph, t) {
+        Some(d) if skipped_dequantize(model, p.subgraph, d) => sg.operators[d].inputs[0],
+        _ => t,
+    };
     let mut set: Vec<usize> = Vec::new();
-    for &n in &p.nodes {
+    let unpacked = |n: usize| {
+        let op = &sg.operators[n];
+        op.builtin == ops::DEQUANTIZE
+            && op.inputs.first().is_some_and(|&i| {
+                constant(model, p.subgraph, i)
+                    && dtype(model, p.subgraph, i) == Some(TensorType::Float16)
+            })
+    };
+    for &n in p.nodes.iter().filter(|&&n| !unpacked(n)) {
         let op = &sg.operators[n];
         let reads = match op.builtin {
-            ops::RESHAPE | ops::MEAN | ops::PAD => &op.inputs[..op.inputs.len().min(1)],
+            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR => {
+                &op.inputs[..op.inputs.len().min(1)]
+            }
             _ => &op.inputs[..],
         };
         set.extend(
             reads
                 .iter()
-                .chain(&op.outputs)
-                .filter_map(|&t| usize::try_from(t).ok()),
+                .map(|&t| source(t))
+                .chain(op.outputs.iter().copied())
+                .filter_map(|t| usize::try_from(t).ok()),
         );
     }
     set.sort_unstable();
@@ -383,6 +478,16 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
         id_of.insert(t, next);
         next += 1;
     }
+    // Clamps merged into their producer: the producer writes the clamp's output, and the
+    // value between them is never defined.
+    let merged = merged_clamps(model, p);
+    let skipped = |n: usize| unpacked(n) || merged.iter().any(|m| m.clamp == n);
+    // Never a workspace value: a dequantised constant (static, or replaced by its fp16
+    // source), the value between a merged clamp and its producer.
+    let undefined = |t: usize| {
+        fp16_dequantize_of(model, p.subgraph, t as i32).is_some()
+            || merged.iter().any(|m| m.between == t)
+    };
     let labels = model.tensor_labels(p.subgraph);
     for &t in &set {
         let tensor = &sg.tensors[t];
@@ -390,7 +495,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             id: id_of[&t],
             tensor: Some(t),
             bytes: tensor.bytes.unwrap_or(0),
-            workspace: !external(t) && !tensor.is_constant,
+            workspace: !external(t) && !tensor.is_constant && !undefined(t),
             name: format!("{} [v{}]", labels[t], id_of[&t]),
         });
     }
@@ -402,17 +507,30 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     };
     let planned = |t: i32| -> Option<u32> {
         let t = usize::try_from(t).ok()?;
-        (!sg.tensors[t].is_constant).then(|| id_of.get(&t).copied())?
+        (!sg.tensors[t].is_constant && !undefined(t)).then(|| id_of.get(&t).copied())?
     };
     let mut ops_out = Vec::new();
-    for &n in &p.nodes {
+    for &n in p.nodes.iter().filter(|&&n| !skipped(n)) {
         let op = &sg.operators[n];
         let first = op.inputs.first().copied().unwrap_or(-1);
         let inputs: Vec<u32> = match op.builtin {
-            ops::RESHAPE | ops::MEAN | ops::PAD => planned(first).into_iter().collect(),
+            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR => {
+                planned(first).into_iter().collect()
+            }
             _ => op.inputs.iter().filter_map(|&t| planned(t)).collect(),
         };
-        let outputs: Vec<u32> = op.outputs.iter().filter_map(|&t| planned(t)).collect();
+        // A merged clamp's producer writes the clamp's output.
+        let outputs: Vec<u32> = op
+            .outputs
+            .iter()
+            .map(|&t| {
+                merged
+                    .iter()
+                    .find(|m| m.between as i32 == t)
+                    .map_or(t, |m| m.output as i32)
+            })
+            .filter_map(planned)
+            .collect();
         let kind = match op.builtin {
             ops::CONV_2D => "convolution_2d",
             ops::DEPTHWISE_CONV_2D => "depthwise_convolution_2d",
@@ -421,9 +539,11 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops::RESHAPE => "static_reshape",
             ops::SOFTMAX => "softmax",
             ops::FULLY_CONNECTED => "fully_connected",
-            ops::ADD | ops::SUB | ops::MUL => "binary_elementwise",
+            ops::ADD | ops::SUB | ops::MUL | PRELU => "binary_elementwise",
+            RESIZE_BILINEAR => "static_resize_bilinear_2d",
             ops::MEAN => "static_mean",
             ops::CONCATENATION => "concatenate",
+            ops::PAD => "static_constant_pad",
             _ => "unary_elementwise",
         };
         let out_bytes = |outputs: &[u32], values: &[Value]| {
