@@ -299,6 +299,7 @@ fn the_delegate_emulation_matches_the_real_workspace() {
     }
     println!("exact: {exact_models:?}");
     for name in [
+        "efficientnet_b0_int8",
         "mp_face_detection_short_range",
         "mp_hand_landmark_lite",
         "mp_palm_detection_lite",

@@ -291,6 +291,49 @@ fn merged_clamps(model: &Model, p: &Partition) -> Vec<Merge> {
     out
 }
 
+/// An int8 swish, x * logistic(x), that XNNPACK turns into one lookup-table op
+/// (`xnn_subgraph_fuse_unary_quantized_into_lut`): the LOGISTIC stays as an invalid op in place
+/// (the runtime is not compacted), the MUL becomes a `unary_elementwise` of x alone, and the
+/// logistic's output is never defined.
+struct LutFusion {
+    unary: usize,
+    mul: usize,
+    between: usize,
+}
+
+fn lut_fusions(model: &Model, p: &Partition) -> Vec<LutFusion> {
+    let sg = &model.subgraphs[p.subgraph];
+    let mut out = Vec::new();
+    for &n in &p.nodes {
+        let op = &sg.operators[n];
+        let (Some(&x), Some(&y)) = (op.inputs.first(), op.outputs.first()) else {
+            continue;
+        };
+        if op.builtin != ops::LOGISTIC || dtype(model, p.subgraph, x) != Some(TensorType::Int8) {
+            continue;
+        }
+        let readers: Vec<usize> = (0..sg.operators.len())
+            .filter(|&m| sg.operators[m].inputs.contains(&y))
+            .collect();
+        let [mul] = readers[..] else { continue };
+        let m = &sg.operators[mul];
+        let swish = m.builtin == ops::MUL
+            && p.nodes.contains(&mul)
+            && m.inputs.len() == 2
+            && m.inputs.contains(&x)
+            && m.inputs.contains(&y)
+            && matches!(m.options, Options::Binary { activation: 0 });
+        if swish && !p.outputs.contains(&(y as usize)) {
+            out.push(LutFusion {
+                unary: n,
+                mul,
+                between: y as usize,
+            });
+        }
+    }
+    out
+}
+
 /// The partitions of every subgraph: runs of taken nodes in execution order.
 pub fn delegate(model: &Model) -> Delegation {
     let mut d = Delegation::default();
@@ -320,22 +363,23 @@ pub fn delegate(model: &Model) -> Delegation {
         }
         close(&mut run, &mut d);
     }
-    // XNNPACK fuses int8 chains of pure unary ops (swish: x * logistic(x)) into one lookup
-    // table and leaves the other ops as invalid ops in place: not modelled yet.
+    // XNNPACK fuses int8 chains of pure unary ops into one lookup table. The swish pattern
+    // (x * logistic(x)) is modelled (`lut_fusions`); any other chain is not yet.
     for p in &d.partitions {
         let sg = &model.subgraphs[p.subgraph];
-        for &n in &p.nodes {
+        let fused = lut_fusions(model, p);
+        for &n in p.nodes.iter().filter(|&&n| !fused.iter().any(|f| f.unary == n)) {
             let op = &sg.operators[n];
             let unary = matches!(op.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH);
             let int8 = op.inputs.first().and_then(|&t| dtype(model, p.subgraph, t))
                 == Some(TensorType::Int8);
             let out = op.outputs.first().copied().unwrap_or(-1);
+            // Another pure unary op reading it (a MUL of two different tensors is binary and
+            // stops a chain).
             let chained = p.nodes.iter().any(|&m| {
                 let next = &sg.operators[m];
-                matches!(
-                    next.builtin,
-                    ops::MUL | ops::LOGISTIC | ops::TANH | ops::HARD_SWISH
-                ) && next.inputs.contains(&out)
+                matches!(next.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH)
+                    && next.inputs.contains(&out)
             });
             if unary && int8 && chained {
                 d.not_modelled.push(format!(
@@ -482,11 +526,13 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     // value between them is never defined.
     let merged = merged_clamps(model, p);
     let skipped = |n: usize| unpacked(n) || merged.iter().any(|m| m.clamp == n);
+    let luts = lut_fusions(model, p);
     // Never a workspace value: a dequantised constant (static, or replaced by its fp16
     // source), the value between a merged clamp and its producer.
     let undefined = |t: usize| {
         fp16_dequantize_of(model, p.subgraph, t as i32).is_some()
             || merged.iter().any(|m| m.between == t)
+            || luts.iter().any(|f| f.between == t)
     };
     let labels = model.tensor_labels(p.subgraph);
     for &t in &set {
@@ -513,6 +559,28 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     for &n in p.nodes.iter().filter(|&&n| !skipped(n)) {
         let op = &sg.operators[n];
         let first = op.inputs.first().copied().unwrap_or(-1);
+        if luts.iter().any(|f| f.unary == n) {
+            // Fused away, but it keeps its op index.
+            ops_out.push(Op {
+                kind: "invalid",
+                node: n,
+                inputs: Vec::new(),
+                outputs: Vec::new(),
+                workspace_bytes: 0,
+            });
+            continue;
+        }
+        if let Some(f) = luts.iter().find(|f| f.mul == n) {
+            let x = sg.operators[f.unary].inputs[0];
+            ops_out.push(Op {
+                kind: "unary_elementwise",
+                node: n,
+                inputs: planned(x).into_iter().collect(),
+                outputs: op.outputs.iter().filter_map(|&t| planned(t)).collect(),
+                workspace_bytes: 0,
+            });
+            continue;
+        }
         let inputs: Vec<u32> = match op.builtin {
             ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR => {
                 planned(first).into_iter().collect()
