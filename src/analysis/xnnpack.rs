@@ -209,7 +209,11 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         }
         ops::LOGISTIC | ops::TANH | ops::HARD_SWISH if float_or_int8 => Support::Taken,
         ops::ADD | ops::SUB | ops::MUL
-            if float_or_int8 && matches!(op.options, Options::Binary { activation: 0..=3 }) =>
+            if float_or_int8
+                && matches!(
+                    op.options,
+                    Options::Binary { activation: 0..=3 } | Options::None
+                ) =>
         {
             Support::Taken
         }
@@ -322,7 +326,7 @@ fn lut_fusions(model: &Model, p: &Partition) -> Vec<LutFusion> {
             && m.inputs.len() == 2
             && m.inputs.contains(&x)
             && m.inputs.contains(&y)
-            && matches!(m.options, Options::Binary { activation: 0 });
+            && matches!(m.options, Options::Binary { activation: 0 } | Options::None);
         if swish && !p.outputs.contains(&(y as usize)) {
             out.push(LutFusion {
                 unary: n,
@@ -368,7 +372,11 @@ pub fn delegate(model: &Model) -> Delegation {
     for p in &d.partitions {
         let sg = &model.subgraphs[p.subgraph];
         let fused = lut_fusions(model, p);
-        for &n in p.nodes.iter().filter(|&&n| !fused.iter().any(|f| f.unary == n)) {
+        for &n in p
+            .nodes
+            .iter()
+            .filter(|&&n| !fused.iter().any(|f| f.unary == n))
+        {
             let op = &sg.operators[n];
             let unary = matches!(op.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH);
             let int8 = op.inputs.first().and_then(|&t| dtype(model, p.subgraph, t))
@@ -896,4 +904,144 @@ pub fn problems(model: &Model, platform: Platform) -> Result<Vec<Problem>, super
         out.push(problem);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::tflm_tail::tests::{model, tensor};
+    use crate::model::TensorType::{Float16, Float32, Int8};
+
+    fn one(m: &Model) -> (Delegation, Runtime) {
+        let d = delegate(m);
+        assert_eq!(d.partitions.len(), 1, "{:?}", d.partitions);
+        let rt = runtime(m, &d.partitions[0]);
+        (d, rt)
+    }
+
+    fn io(rt: &Runtime) -> Vec<(&'static str, Vec<u32>, Vec<u32>)> {
+        rt.ops
+            .iter()
+            .map(|o| (o.kind, o.inputs.clone(), o.outputs.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn an_int8_swish_becomes_one_lookup_table_op_and_an_invalid_one() {
+        // x -> LOGISTIC -> y; MUL(x, y) -> z; LOGISTIC(z) -> w. Set {0,1,2,3}: x -> v0 and
+        // w -> v1 (external), y -> v4 (never defined), z -> v5.
+        let m = model(
+            vec![
+                tensor(&[1, 16], Int8, false),
+                tensor(&[1, 16], Int8, false),
+                tensor(&[1, 16], Int8, false),
+                tensor(&[1, 16], Int8, false),
+            ],
+            vec![
+                (ops::LOGISTIC, "", vec![0], vec![1], vec![]),
+                (ops::MUL, "", vec![0, 1], vec![2], vec![]),
+                (ops::LOGISTIC, "", vec![2], vec![3], vec![]),
+            ],
+            vec![0],
+            vec![3],
+        );
+        let (d, rt) = one(&m);
+        assert!(d.not_modelled.is_empty(), "{:?}", d.not_modelled);
+        assert_eq!(
+            io(&rt),
+            [
+                ("invalid", vec![], vec![]),
+                ("unary_elementwise", vec![0], vec![5]),
+                ("unary_elementwise", vec![5], vec![1]),
+            ]
+        );
+        let p = workspace_problem(&rt, 0, Platform::X86_64);
+        let records: Vec<_> = p
+            .buffers
+            .iter()
+            .map(|b| (b.size_bytes, b.first, b.last))
+            .collect();
+        assert_eq!(records, [(64, 1, 2)]);
+    }
+
+    #[test]
+    fn a_relu_after_a_convolution_is_merged_into_it() {
+        // CONV(x) -> c; RELU(c) -> r; LOGISTIC(r) -> out. The convolution writes r itself; c
+        // is never defined and the RELU has no op. Set {0..5}: x -> v0, out -> v1; weights
+        // v6, v7; c v8; r v9 (128 B).
+        let m = model(
+            vec![
+                tensor(&[1, 4, 4, 1], Float32, false),
+                tensor(&[2, 1, 1, 1], Float32, true),
+                tensor(&[2], Float32, true),
+                tensor(&[1, 4, 4, 2], Float32, false),
+                tensor(&[1, 4, 4, 2], Float32, false),
+                tensor(&[1, 4, 4, 2], Float32, false),
+            ],
+            vec![
+                (ops::CONV_2D, "", vec![0, 1, 2], vec![3], vec![]),
+                (ops::RELU, "", vec![3], vec![4], vec![]),
+                (ops::LOGISTIC, "", vec![4], vec![5], vec![]),
+            ],
+            vec![0],
+            vec![5],
+        );
+        let (d, rt) = one(&m);
+        assert!(d.not_modelled.is_empty());
+        assert_eq!(
+            io(&rt),
+            [
+                ("convolution_2d", vec![0], vec![9]),
+                ("unary_elementwise", vec![9], vec![1]),
+            ]
+        );
+        let p = workspace_problem(&rt, 0, Platform::X86_64);
+        let records: Vec<_> = p
+            .buffers
+            .iter()
+            .map(|b| (b.size_bytes, b.first, b.last))
+            .collect();
+        assert_eq!(records, [(128, 0, 1)]);
+    }
+
+    #[test]
+    fn fp16_weights_are_used_as_they_are_and_their_dequantize_runs_nothing() {
+        // DEQUANTIZE(w16) -> w32; FULLY_CONNECTED(x, w32) -> y; LOGISTIC(y) -> out. The
+        // delegate gives the GEMM w16 directly: the set is {x, w16, y, out} (w32 left out), so
+        // w16 -> v4, y -> v5, and the flattening reshape makes v6.
+        let m = model(
+            vec![
+                tensor(&[1, 4], Float32, false),
+                tensor(&[2, 4], Float16, true),
+                tensor(&[2, 4], Float32, false),
+                tensor(&[1, 2], Float32, false),
+                tensor(&[1, 2], Float32, false),
+            ],
+            vec![
+                (ops::DEQUANTIZE, "", vec![1], vec![2], vec![]),
+                (ops::FULLY_CONNECTED, "", vec![0, 2, -1], vec![3], vec![]),
+                (ops::LOGISTIC, "", vec![3], vec![4], vec![]),
+            ],
+            vec![0],
+            vec![4],
+        );
+        let (d, rt) = one(&m);
+        assert_eq!(d.partitions[0].nodes, [0, 1, 2]);
+        assert_eq!(
+            io(&rt),
+            [
+                ("static_reshape", vec![0], vec![6]),
+                ("fully_connected", vec![6], vec![5]),
+                ("unary_elementwise", vec![5], vec![1]),
+            ]
+        );
+        let p = workspace_problem(&rt, 0, Platform::X86_64);
+        // y (8 B) and the flattened x (16 B), each 64 after rounding.
+        let records: Vec<_> = p
+            .buffers
+            .iter()
+            .map(|b| (b.size_bytes, b.first, b.last))
+            .collect();
+        assert_eq!(records, [(64, 1, 2), (64, 0, 1)]);
+    }
 }
