@@ -36,6 +36,7 @@ use crate::model::{ops, Model, Operator, OperatorCode, Options, TensorType};
 const RELU_N1_TO_1: i32 = 20;
 const RESIZE_BILINEAR: i32 = 23;
 const PRELU: i32 = 54;
+const STRIDED_SLICE: i32 = ops::STRIDED_SLICE;
 const RELU6: i32 = 21;
 const GREATER: i32 = 61;
 const GREATER_EQUAL: i32 = 62;
@@ -83,6 +84,9 @@ pub struct Partition {
 #[derive(Clone, Debug, Default)]
 pub struct Delegation {
     pub partitions: Vec<Partition>,
+    /// Per subgraph, the node subsets in the order TFLite runs them after delegation:
+    /// (taken by the delegate, nodes in the order they joined).
+    pub subsets: Vec<Vec<(bool, Vec<usize>)>>,
     /// (subgraph, node) the delegate leaves to TFLite.
     pub not_delegated: Vec<(usize, usize)>,
     /// Nodes no rule here covers: "node K (OP)"; the numbers are then a lower bound.
@@ -162,7 +166,10 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         {
             Support::Taken
         }
-        ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D if float_or_int8 => Support::Taken,
+        ops::MAX_POOL_2D if float_or_int8 => Support::Taken,
+        // Quantised average pooling stays in TFLite (seen on nasnet_cells_int8).
+        ops::AVERAGE_POOL_2D if in_type == Some(TensorType::Float32) => Support::Taken,
+        ops::AVERAGE_POOL_2D if in_type == Some(TensorType::Int8) => Support::Left,
         ops::RESHAPE
             if op
                 .inputs
@@ -220,11 +227,34 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         ops::MEAN if float_or_int8 && op.inputs.get(1).is_some_and(|&a| constant(model, si, a)) => {
             Support::Taken
         }
-        ops::CONCATENATION if float_or_int8 => Support::Taken,
+        // XNNPACK concatenates at most five inputs (nasnet_cells_int8 leaves its six-way ones).
+        ops::CONCATENATION if float_or_int8 && op.inputs.len() <= 5 => Support::Taken,
+        ops::CONCATENATION if float_or_int8 => Support::Left,
         // A float clamp (its merging into the producer is flagged after partitioning).
         ops::RELU | RELU6 | RELU_N1_TO_1 if in_type == Some(TensorType::Float32) => Support::Taken,
         // XNNPACK has no 16-bit integers: QUANTIZE from int16 (audio front ends) stays.
         ops::QUANTIZE | ops::DEQUANTIZE if in_type == Some(TensorType::Int16) => Support::Left,
+        // A plain slice (no ellipsis, new or shrunk axes; begin, end and strides constant; the
+        // strides' values are not read here) is a static slice; the others stay in TFLite
+        // (lstm_f32's shrinks an axis).
+        STRIDED_SLICE
+            if float_or_int8
+                && op.inputs[1..].iter().all(|&t| constant(model, si, t))
+                && matches!(
+                    op.options,
+                    Options::StridedSlice {
+                        ellipsis_mask: 0,
+                        new_axis_mask: 0,
+                        shrink_axis_mask: 0,
+                        offset: false,
+                    }
+                ) =>
+        {
+            Support::Taken
+        }
+        STRIDED_SLICE if matches!(op.options, Options::StridedSlice { .. }) => Support::Left,
+        // Quantised RELUs stay in TFLite (seen on nasnet_cells_int8).
+        ops::RELU | RELU6 | RELU_N1_TO_1 if in_type == Some(TensorType::Int8) => Support::Left,
         // Integer arithmetic (a loop counter) and comparisons stay in TFLite.
         ops::ADD | ops::SUB | ops::MUL if in_type == Some(TensorType::Int32) => Support::Left,
         ops::LESS | LESS_EQUAL | GREATER | GREATER_EQUAL | EQUAL | NOT_EQUAL => Support::Left,
@@ -338,25 +368,102 @@ fn lut_fusions(model: &Model, p: &Partition) -> Vec<LutFusion> {
     out
 }
 
-/// The partitions of every subgraph: runs of taken nodes in execution order.
+/// TFLite's partitioner (`PartitionGraphIntoIndependentNodeSubsets`, tflite/graph_info.cc),
+/// as this module understands it: epoch after epoch, the nodes are scanned in execution order,
+/// again and again until nothing changes; a node joins the current epoch when every tensor it
+/// reads is ready and, for a node with side effects, the previous such node has an epoch; the
+/// first node that joins decides whether the epoch is taken by the delegate or not, and only
+/// nodes of that kind join after it. Each epoch is one node subset; the taken ones become the
+/// partitions, and TFLite then runs the subsets in epoch order.
+fn node_subsets(model: &Model, si: usize, taken: &[bool]) -> Vec<(bool, Vec<usize>)> {
+    let sg = &model.subgraphs[si];
+    let n = sg.operators.len();
+    let mut produced = vec![false; sg.tensors.len()];
+    for op in &sg.operators {
+        for &t in &op.outputs {
+            if let Some(p) = usize::try_from(t).ok().and_then(|t| produced.get_mut(t)) {
+                *p = true;
+            }
+        }
+    }
+    // Tensors ready: those no node writes, and the outputs of nodes placed.
+    let mut ready: Vec<bool> = produced.iter().map(|&p| !p).collect();
+    // Side effects run in their order: each waits for the previous one.
+    let side_effect = |i: usize| {
+        let op = &sg.operators[i];
+        matches!(
+            op.builtin,
+            ops::WHILE | ops::IF | ops::CALL_ONCE | ops::CUSTOM
+        ) || op
+            .inputs
+            .iter()
+            .chain(&op.outputs)
+            .filter_map(|&t| usize::try_from(t).ok())
+            .any(|t| sg.tensors.get(t).is_some_and(|x| x.is_variable))
+    };
+    let mut after = vec![None; n];
+    let mut last = None;
+    for (i, dep) in after.iter_mut().enumerate() {
+        if side_effect(i) {
+            *dep = last;
+            last = Some(i);
+        }
+    }
+    let mut placed = vec![false; n];
+    let mut subsets: Vec<(bool, Vec<usize>)> = Vec::new();
+    loop {
+        let mut kind: Option<bool> = None;
+        let mut nodes = Vec::new();
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                if placed[i] {
+                    continue;
+                }
+                let op = &sg.operators[i];
+                let inputs_ready = op
+                    .inputs
+                    .iter()
+                    .filter_map(|&t| usize::try_from(t).ok())
+                    .all(|t| ready.get(t).copied().unwrap_or(true));
+                let dep_ready = after[i].is_none_or(|d| placed[d]);
+                if !inputs_ready || !dep_ready {
+                    continue;
+                }
+                if *kind.get_or_insert(taken[i]) != taken[i] {
+                    continue;
+                }
+                placed[i] = true;
+                nodes.push(i);
+                for t in op.outputs.iter().filter_map(|&t| usize::try_from(t).ok()) {
+                    if let Some(r) = ready.get_mut(t) {
+                        *r = true;
+                    }
+                }
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        match kind {
+            Some(k) if !nodes.is_empty() => subsets.push((k, nodes)),
+            _ => break,
+        }
+    }
+    subsets
+}
+
+/// The partitions of every subgraph: TFLite's node subsets of the nodes the delegate takes.
 pub fn delegate(model: &Model) -> Delegation {
     let mut d = Delegation::default();
     for (si, sg) in model.subgraphs.iter().enumerate() {
-        let mut run: Vec<usize> = Vec::new();
-        let close = |run: &mut Vec<usize>, d: &mut Delegation| {
-            if !run.is_empty() {
-                d.partitions.push(partition(model, si, std::mem::take(run)));
-            }
-        };
-        for node in 0..sg.operators.len() {
+        let mut taken = vec![false; sg.operators.len()];
+        for (node, t) in taken.iter_mut().enumerate() {
             match support(model, si, node) {
-                Support::Taken => run.push(node),
-                Support::Left => {
-                    close(&mut run, &mut d);
-                    d.not_delegated.push((si, node));
-                }
+                Support::Taken => *t = true,
+                Support::Left => d.not_delegated.push((si, node)),
                 Support::Unknown => {
-                    close(&mut run, &mut d);
                     d.not_delegated.push((si, node));
                     d.not_modelled.push(format!(
                         "subgraph {si} node {node} ({})",
@@ -365,7 +472,13 @@ pub fn delegate(model: &Model) -> Delegation {
                 }
             }
         }
-        close(&mut run, &mut d);
+        let subsets = node_subsets(model, si, &taken);
+        for (is_taken, nodes) in &subsets {
+            if *is_taken {
+                d.partitions.push(partition(model, si, nodes.clone()));
+            }
+        }
+        d.subsets.push(subsets);
     }
     // XNNPACK fuses int8 chains of pure unary ops into one lookup table. The swish pattern
     // (x * logistic(x)) is modelled (`lut_fusions`); any other chain is not yet.
@@ -501,7 +614,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     for &n in p.nodes.iter().filter(|&&n| !unpacked(n)) {
         let op = &sg.operators[n];
         let reads = match op.builtin {
-            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR => {
+            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR | STRIDED_SLICE => {
                 &op.inputs[..op.inputs.len().min(1)]
             }
             _ => &op.inputs[..],
@@ -590,7 +703,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             continue;
         }
         let inputs: Vec<u32> = match op.builtin {
-            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR => {
+            ops::RESHAPE | ops::MEAN | ops::PAD | RESIZE_BILINEAR | STRIDED_SLICE => {
                 planned(first).into_iter().collect()
             }
             _ => op.inputs.iter().filter_map(|&t| planned(t)).collect(),
@@ -617,6 +730,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops::FULLY_CONNECTED => "fully_connected",
             ops::ADD | ops::SUB | ops::MUL | PRELU => "binary_elementwise",
             RESIZE_BILINEAR => "static_resize_bilinear_2d",
+            STRIDED_SLICE => "static_slice",
             ops::MEAN => "static_mean",
             ops::CONCATENATION => "concatenate",
             ops::PAD => "static_constant_pad",
@@ -845,9 +959,9 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
 /// The name of the node that stands for a partition in the delegated graph.
 pub const DELEGATE_NODE: &str = "TfLiteXNNPackDelegate";
 
-/// The graph TFLite plans once the delegate has run: each partition replaced, at its first
-/// node's place, by one node reading the partition's inputs (constants included) and writing
-/// its outputs; the tensors only the partition used are then used by nothing.
+/// The graph TFLite plans once the delegate has run: the node subsets in epoch order, each
+/// partition one node reading its inputs (constants included) and writing its outputs; the
+/// tensors only a partition used are then used by nothing.
 pub fn delegated_model(model: &Model, delegation: &Delegation) -> Model {
     let mut m = model.clone();
     let code = m.operator_codes.len() as u32;
@@ -866,9 +980,10 @@ pub fn delegated_model(model: &Model, delegation: &Delegation) -> Model {
             continue;
         }
         let old = std::mem::take(&mut sg.operators);
-        for (n, op) in old.into_iter().enumerate() {
-            match parts.iter().find(|p| p.nodes.contains(&n)) {
-                Some(p) if p.nodes[0] == n => sg.operators.push(Operator {
+        // The subsets in epoch order: a taken one as one node, the others node by node.
+        for (taken, nodes) in delegation.subsets.get(si).into_iter().flatten() {
+            match parts.iter().find(|p| *taken && p.nodes == *nodes) {
+                Some(p) => sg.operators.push(Operator {
                     opcode_index: code,
                     builtin: ops::CUSTOM,
                     inputs: p.inputs.iter().map(|&t| t as i32).collect(),
@@ -877,8 +992,7 @@ pub fn delegated_model(model: &Model, delegation: &Delegation) -> Model {
                     options: Options::None,
                     custom_options: Vec::new(),
                 }),
-                Some(_) => {}
-                None => sg.operators.push(op),
+                None => sg.operators.extend(nodes.iter().map(|&n| old[n].clone())),
             }
         }
     }

@@ -89,6 +89,12 @@ pub enum Options {
     Binary {
         activation: u8,
     },
+    StridedSlice {
+        ellipsis_mask: i32,
+        new_axis_mask: i32,
+        shrink_axis_mask: i32,
+        offset: bool,
+    },
     /// Some other options table (its union type).
     Other(u8),
 }
@@ -583,6 +589,12 @@ fn read_options(op: fb::Operator<'_>) -> Options {
         },
         11 | 21 | 28 => Options::Binary {
             activation: t.u8_field(0, 0),
+        },
+        32 => Options::StridedSlice {
+            ellipsis_mask: t.i32_field(2, 0),
+            new_axis_mask: t.i32_field(3, 0),
+            shrink_axis_mask: t.i32_field(4, 0),
+            offset: t.u8_field(5, 0) != 0,
         },
         27 => Options::Reducer {
             keep_dims: t.u8_field(0, 0) != 0,
