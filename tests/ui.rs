@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use arenascope::app::view_cache::LayoutSource;
 use arenascope::app::{ArenaApp, Command, Panel, Preferences};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -289,7 +290,7 @@ fn before_after_shows_the_file_order_beside_the_optimised_one() {
     assert_eq!(
         views
             .iter()
-            .map(|v| (v.file_order, v.view.arena_bytes))
+            .map(|v| (v.source == LayoutSource::FileOrder, v.view.arena_bytes))
             .collect::<Vec<_>>(),
         vec![(true, 79696), (false, 76240)]
     );
@@ -313,7 +314,7 @@ fn before_after_shows_the_file_order_beside_the_optimised_one() {
         .frame_views()
         .compared
         .iter()
-        .all(|v| !v.file_order));
+        .all(|v| v.source == LayoutSource::Shown));
 }
 
 #[test]
@@ -339,6 +340,27 @@ fn litert_with_xnnpack_shows_the_tflite_arena_and_the_workspace() {
         h.state().doc.problem_label(1),
         "XNNPACK workspace 0 (subgraph 0)"
     );
+    // On the TFLite arena the compare panel shows the two lanes: the TFLite arena (LiteRT's
+    // plan) and the workspace (XNNPACK's), each with its own problem.
+    h.state_mut().push(Command::ShowProblem(0));
+    h.state_mut().push(Command::ShowPanel(Panel::Compare));
+    h.run();
+    let lanes: Vec<(LayoutSource, &str, u64)> = h
+        .state_mut()
+        .frame_views()
+        .compared
+        .iter()
+        .map(|v| (v.source, v.view.planner, v.view.arena_bytes))
+        .collect();
+    assert_eq!(
+        lanes,
+        [
+            (LayoutSource::Problem(0), "litert", 3176),
+            (LayoutSource::Problem(1), "xnnpack", 54080)
+        ]
+    );
+    h.get_by_label("litert on the TFLite arena (the delegated graph)");
+    h.get_by_label("xnnpack on the XNNPACK workspace of partition 0 (the largest of 1)");
     // No order search under XNNPACK: the switch is off and stays on the file's order.
     assert_eq!(
         h.state().prefs.order,

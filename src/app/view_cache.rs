@@ -42,6 +42,7 @@ pub struct ViewCache {
 enum Shown {
     Alone,
     BeforeAfter { file_order: bool },
+    Lane,
 }
 
 /// One plan's layout as a panel draws it.
@@ -53,8 +54,19 @@ pub struct LayoutPanelView {
     pub shapes: Arc<ShapeCache>,
     /// The plot's id (and the key of its shapes).
     pub id: String,
-    /// On the file's order (before/after): `plan` indexes the file order's plans.
-    pub file_order: bool,
+    /// Which problem it draws (and whose plans `plan` indexes).
+    pub source: LayoutSource,
+}
+
+/// The problem a layout panel view draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutSource {
+    /// The problem shown.
+    Shown,
+    /// The problem shown, on the file's order (before/after).
+    FileOrder,
+    /// Another problem of the document (LiteRT with XNNPACK: the two lanes).
+    Problem(usize),
 }
 
 /// Everything the panels of one frame read.
@@ -131,7 +143,7 @@ impl ViewCache {
             view,
             shapes,
             id,
-            file_order: false,
+            source: LayoutSource::Shown,
         }
     }
 
@@ -157,11 +169,14 @@ impl ViewCache {
                             (doc.current(), &doc.core.planned[p].plans)
                         };
                         let mut v = LayoutView::build(problem, &plans[plan]);
-                        v.order = Some(if file_order {
-                            "file's order"
-                        } else {
-                            "optimised order"
-                        });
+                        v.order = Some(
+                            if file_order {
+                                "file's order"
+                            } else {
+                                "optimised order"
+                            }
+                            .to_string(),
+                        );
                         Arc::new(v)
                     })
                     .clone();
@@ -175,10 +190,68 @@ impl ViewCache {
                     view,
                     shapes,
                     id,
-                    file_order,
+                    source: if file_order {
+                        LayoutSource::FileOrder
+                    } else {
+                        LayoutSource::Shown
+                    },
                 }
             })
             .collect()
+    }
+
+    /// LiteRT with XNNPACK, on a TFLite arena: that arena (its `litert` plan) and the largest
+    /// XNNPACK workspace of the same subgraph (its `xnnpack` plan), side by side.
+    fn xnnpack_lanes(&mut self, doc: &Document) -> Vec<LayoutPanelView> {
+        use crate::analysis::XnnpackPart;
+        let p = doc.shown;
+        let current = doc.current();
+        if current.xnnpack != Some(XnnpackPart::TfliteArena) {
+            return Vec::new();
+        }
+        let plan_of = |k: usize, id: &str| doc.plans(k).iter().position(|x| x.planner == id);
+        let workspaces: Vec<usize> = (0..doc.problem_count())
+            .filter(|&k| {
+                let q = doc.problem(k);
+                q.partition().is_some() && q.subgraph == current.subgraph
+            })
+            .collect();
+        let largest = workspaces
+            .iter()
+            .copied()
+            .max_by_key(|&k| plan_of(k, "xnnpack").map_or(0, |i| doc.plans(k)[i].arena_bytes));
+        let mut lanes = Vec::new();
+        for (k, id, caption) in [(Some(p), "litert", None), (largest, "xnnpack", Some(()))] {
+            let (Some(k), Some(plan)) = (k, k.and_then(|k| plan_of(k, id))) else {
+                continue;
+            };
+            let view = self
+                .layouts
+                .entry((k, plan, Shown::Lane))
+                .or_insert_with(|| {
+                    let problem = doc.problem(k);
+                    let mut v = LayoutView::build(problem, &doc.plans(k)[plan]);
+                    v.order = Some(match (caption, problem.partition()) {
+                        (Some(()), Some(part)) => format!(
+                            "XNNPACK workspace of partition {part} (the largest of {})",
+                            workspaces.len()
+                        ),
+                        _ => "TFLite arena (the delegated graph)".to_string(),
+                    });
+                    Arc::new(v)
+                })
+                .clone();
+            let id = format!("lane-{k}-{plan}");
+            let shapes = self.shapes.entry(id.clone()).or_default().clone();
+            lanes.push(LayoutPanelView {
+                plan,
+                view,
+                shapes,
+                id,
+                source: LayoutSource::Problem(k),
+            });
+        }
+        lanes
     }
 
     /// The views the panel `prefs.panel` and the side panes need this frame; with
@@ -215,7 +288,14 @@ impl ViewCache {
         let layout = (prefs.panel == Panel::Layout || for_export)
             .then(|| self.layout(doc, primary, "layout"));
         let before_after = prefs.before_after && doc.file_order(p).is_some();
-        let compared: Vec<LayoutPanelView> = if prefs.panel == Panel::Compare && before_after {
+        let lanes = if prefs.panel == Panel::Compare {
+            self.xnnpack_lanes(doc)
+        } else {
+            Vec::new()
+        };
+        let compared: Vec<LayoutPanelView> = if !lanes.is_empty() {
+            lanes
+        } else if prefs.panel == Panel::Compare && before_after {
             let planner = doc.current_plans()[primary].planner;
             self.before_after(doc, planner)
         } else if prefs.panel == Panel::Compare {

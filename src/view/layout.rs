@@ -33,8 +33,9 @@ pub struct HoleRect {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayoutView {
     pub planner: &'static str,
-    /// Which execution order it is on, when two are shown (before/after).
-    pub order: Option<&'static str>,
+    /// What it is of, when it shares a panel with another problem's layout (before/after:
+    /// "file's order"; LiteRT with XNNPACK: the TFLite arena or a workspace).
+    pub order: Option<String>,
     pub rects: Vec<BufferRect>,
     pub holes: Vec<HoleRect>,
     pub arena_bytes: u64,
@@ -98,7 +99,7 @@ impl LayoutView {
 
     /// The planner, and the order when one is named.
     pub fn name(&self) -> String {
-        match self.order {
+        match &self.order {
             Some(order) => format!("{} on the {order}", self.planner),
             None => self.planner.to_string(),
         }

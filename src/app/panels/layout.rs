@@ -8,7 +8,7 @@ use super::plot_helpers::{
 };
 use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
-use crate::app::view_cache::LayoutPanelView;
+use crate::app::view_cache::{LayoutPanelView, LayoutSource};
 use crate::view::format_bytes;
 
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
@@ -19,10 +19,12 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     layout_plot(f, ui, layout, None, height, None, out);
 }
 
-/// The problem a layout is drawn from: the shown one, or the same on the file's order.
+/// The problem a layout is drawn from: the shown one, the same on the file's order, or
+/// another of the document (an XNNPACK lane).
 pub fn problem_of<'a>(f: &Frame<'a>, lv: &LayoutPanelView) -> &'a crate::analysis::Problem {
-    match f.doc.file_order(f.doc.shown) {
-        Some(file) if lv.file_order => &file.problem,
+    match (lv.source, f.doc.file_order(f.doc.shown)) {
+        (LayoutSource::FileOrder, Some(file)) => &file.problem,
+        (LayoutSource::Problem(k), _) => f.doc.problem(k),
         _ => f.doc.current(),
     }
 }
@@ -87,7 +89,7 @@ pub fn layout_plot(
     let lower = view.lower_bound as f64;
     let problem = problem_of(f, lv);
     // The same tensors, by their buffers in this problem.
-    let (selected, hovered) = if lv.file_order {
+    let (selected, hovered) = if lv.source != LayoutSource::Shown {
         (
             f.selection.selected_buffer(problem),
             f.selection.hovered_buffer(problem),
@@ -115,7 +117,8 @@ pub fn layout_plot(
         .hover_pos()
         .map(|p| resp.transform.value_from_position(p))
         .and_then(|pt| view.hit(pt.x, pt.y))
-        // The file's order is another problem: its buffers are not the ones selected.
-        .filter(|_| !lv.file_order);
+        // Another problem: its buffers are not the ones selected (the same tensors are
+        // highlighted by number above).
+        .filter(|_| lv.source == LayoutSource::Shown);
     plot_interaction(f, &resp.response, hit, lv.plan, out);
 }

@@ -194,6 +194,12 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     if f.prefs.before_after && !doc.file_planned.is_empty() {
         ui.weak("Before/after is on: Compare shows the layout's planner on both orders.");
     }
+    if doc.current().xnnpack == Some(crate::analysis::XnnpackPart::TfliteArena) {
+        ui.weak(
+            "On a TFLite arena with XNNPACK, Compare shows it beside the largest workspace; \
+             pick a workspace under Arena to compare planners on it.",
+        );
+    }
     let shown: Vec<&'static str> = f
         .views
         .compare
