@@ -460,3 +460,28 @@ fn what_no_rule_covers_is_named_not_guessed() {
     assert!(del.not_modelled.is_empty(), "{:?}", del.not_modelled);
     assert_eq!(del.not_delegated, [(0, 0), (0, 1), (0, 2)]);
 }
+
+#[test]
+fn packed_weights_are_estimated_as_measured_for_float_models() {
+    // mnist_conv_f32 on the oracle's AVX-512 CPU: the conv packs round_up(16, 16) x (9 + 1)
+    // floats = 640 B, the fully connected round_up(10, 16) x (2704 + 1) = 173120 B: 173760 B,
+    // as measured (cpu_dependent.packed_weights_bytes). The conv's indirection is
+    // 9 x round_up(676, 7) x 8 = 48888 B; the measured 54320 B also holds the max pool's,
+    // which is not estimated and says so.
+    let m = sample_model("mnist_conv_f32.tflite");
+    let e = xnnpack::other_estimate(&m, &xnnpack::delegate(&m));
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_models/mnist_conv_f32.xnnpack.json");
+    let d: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(e.packed_weights, 173760);
+    assert_eq!(
+        d["cpu_dependent"]["packed_weights_bytes"].as_u64(),
+        Some(e.packed_weights)
+    );
+    assert_eq!(e.indirection, 48888);
+    assert!(e.indirection <= d["cpu_dependent"]["indirection_bytes"].as_u64().unwrap());
+    assert_eq!(
+        e.not_estimated,
+        ["indirection of 1 depthwise/pooling node(s)"]
+    );
+}

@@ -149,6 +149,8 @@ pub struct XnnpackSummary {
     pub partitions: usize,
     /// Nodes no rule covers: the numbers are then a lower bound.
     pub not_modelled: Vec<String>,
+    /// Packed weights and indirection buffers, estimated for one CPU class.
+    pub other: analysis::xnnpack::OtherEstimate,
 }
 
 /// One problem with the plans made on it.
@@ -459,6 +461,10 @@ impl Document {
                 "platform": "x86-64", "partitions": x.partitions,
                 "not_modelled": x.not_modelled,
             });
+            doc["xnnpack_other"] = serde_json::json!({
+                "packed_weights": x.other.packed_weights, "indirection": x.other.indirection,
+                "isa": x.other.isa, "estimate": true, "not_estimated": x.other.not_estimated,
+            });
         }
         if self.request.order == OrderChoice::Optimized {
             doc["order_search"] = self
@@ -515,14 +521,24 @@ impl Document {
             return None;
         }
         let model = self.model()?;
+        // The runtime's own plan of each problem: the one made, else made here.
         let arena_of = |pl: &Planned, id: &str| {
             pl.plans
                 .iter()
                 .find(|p| p.planner == id)
-                .map_or(0, |p| p.arena_bytes)
+                .map(|p| p.arena_bytes)
+                .or_else(|| {
+                    let info = planner::find(id)?;
+                    planner::run(info, &pl.problem, &Settings::default())
+                        .ok()
+                        .map(|p| p.arena_bytes)
+                })
+                .unwrap_or(0)
         };
+        let delegation = analysis::xnnpack::delegate(model);
         let mut s = XnnpackSummary {
-            not_modelled: analysis::xnnpack::delegate(model).not_modelled,
+            other: analysis::xnnpack::other_estimate(model, &delegation),
+            not_modelled: delegation.not_modelled,
             ..Default::default()
         };
         for pl in &self.planned {
