@@ -118,9 +118,24 @@ fn fp16_dequantize_of(model: &Model, si: usize, t: i32) -> Option<usize> {
         op.builtin == ops::DEQUANTIZE
             && op.outputs.first() == Some(&t)
             && op.inputs.first().is_some_and(|&i| {
-                constant(model, si, i) && dtype(model, si, i) == Some(TensorType::Float16)
+                unpacked_constant(model, si, i) && dtype(model, si, i) == Some(TensorType::Float16)
             })
     })
+}
+
+/// The DENSIFY node writing `t` from a constant (sparse) tensor, if one does: the delegate
+/// densifies it once, so `t` is static data.
+fn densified(model: &Model, si: usize, t: i32) -> Option<usize> {
+    model.subgraphs[si].operators.iter().position(|op| {
+        op.builtin == ops::DENSIFY
+            && op.outputs.first() == Some(&t)
+            && op.inputs.first().is_some_and(|&i| constant(model, si, i))
+    })
+}
+
+/// A constant, or the densified copy of one.
+fn unpacked_constant(model: &Model, si: usize, t: i32) -> bool {
+    constant(model, si, t) || densified(model, si, t).is_some()
 }
 
 /// A weight or bias the delegate treats as static: a constant, or the output of a DEQUANTIZE
@@ -190,9 +205,13 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         // A constant fp16 tensor dequantised: for GEMM weights the fp16 data is used as is
         // (skipped), otherwise unpacked once into a static fp32 value (quasi-static); either
         // way the node runs nothing.
-        ops::DEQUANTIZE if constant(model, si, input) && in_type == Some(TensorType::Float16) => {
+        ops::DEQUANTIZE
+            if unpacked_constant(model, si, input) && in_type == Some(TensorType::Float16) =>
+        {
             Support::Taken
         }
+        // Sparse weights densified once, when the delegate prepares (sparse_conv_f16).
+        ops::DENSIFY if constant(model, si, input) => Support::Taken,
         PRELU
             if in_type == Some(TensorType::Float32)
                 && op.inputs.get(1).is_some_and(|&a| static_like(model, si, a)) =>
@@ -603,13 +622,14 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
         _ => t,
     };
     let mut set: Vec<usize> = Vec::new();
+    // Nodes the delegate runs once when it prepares (static data), never in the runtime.
     let unpacked = |n: usize| {
         let op = &sg.operators[n];
-        op.builtin == ops::DEQUANTIZE
-            && op.inputs.first().is_some_and(|&i| {
-                constant(model, p.subgraph, i)
-                    && dtype(model, p.subgraph, i) == Some(TensorType::Float16)
-            })
+        let first = op.inputs.first().copied().unwrap_or(-1);
+        (op.builtin == ops::DEQUANTIZE
+            && unpacked_constant(model, p.subgraph, first)
+            && dtype(model, p.subgraph, first) == Some(TensorType::Float16))
+            || (op.builtin == ops::DENSIFY && constant(model, p.subgraph, first))
     };
     for &n in p.nodes.iter().filter(|&&n| !unpacked(n)) {
         let op = &sg.operators[n];
@@ -652,6 +672,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
     // source), the value between a merged clamp and its producer.
     let undefined = |t: usize| {
         fp16_dequantize_of(model, p.subgraph, t as i32).is_some()
+            || densified(model, p.subgraph, t as i32).is_some()
             || merged.iter().any(|m| m.between == t)
             || luts.iter().any(|f| f.between == t)
     };
@@ -1246,5 +1267,30 @@ mod tests {
             .map(|b| (b.size_bytes, b.first, b.last))
             .collect();
         assert_eq!(records, [(64, 1, 2), (64, 0, 1)]);
+    }
+
+    #[test]
+    fn a_node_no_rule_covers_is_named_and_left_out() {
+        // MIRROR_PAD has no rule here: named, and its node stays out of the partitions (the
+        // numbers are then a lower bound), never guessed into one.
+        let m = model(
+            vec![
+                tensor(&[1, 4], Float32, false),
+                tensor(&[2, 2], crate::model::TensorType::Int32, true),
+                tensor(&[1, 8], Float32, false),
+                tensor(&[1, 8], Float32, false),
+            ],
+            vec![
+                (ops::MIRROR_PAD, "", vec![0, 1], vec![2], vec![]),
+                (ops::LOGISTIC, "", vec![2], vec![3], vec![]),
+            ],
+            vec![0],
+            vec![3],
+        );
+        let d = delegate(&m);
+        assert_eq!(d.not_modelled, ["subgraph 0 node 0 (MIRROR_PAD)"]);
+        assert_eq!(d.not_delegated, [(0, 0)]);
+        assert_eq!(d.partitions.len(), 1);
+        assert_eq!(d.partitions[0].nodes, [1]);
     }
 }
