@@ -809,3 +809,52 @@ fn optimize_refuses_to_write_when_nothing_is_gained_or_over_its_input() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("must not be the input"), "{err}");
 }
+
+#[test]
+fn xnnpack_lifetimes_give_the_tflite_arena_and_the_workspace() {
+    // mnist_conv_f32 in the real LiteRT with XNNPACK (mnist_conv_f32.xnnpack.json): TFLite
+    // arena 3176 B, workspace 54080 B in one partition.
+    let model = sample("mnist_conv_f32.tflite");
+    let (code, out, err) =
+        arenascope(&["plan", &model, "--lifetimes", "xnnpack", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["xnnpack"]["tflite_arena"], 3176);
+    assert_eq!(doc["xnnpack"]["workspace"], 54080);
+    assert_eq!(doc["xnnpack"]["platform"], "x86-64");
+    assert_eq!(doc["xnnpack_other"]["packed_weights"], 173760);
+    assert_eq!(doc["xnnpack_other"]["estimate"], true);
+    let plans = doc["plans"].as_array().unwrap();
+    let ws = plans
+        .iter()
+        .find(|p| p["planner"] == "xnnpack" && p["arena"] == "workspace")
+        .unwrap();
+    assert_eq!(
+        (ws["partition"].as_u64(), ws["arena_bytes"].as_u64()),
+        (Some(0), Some(54080))
+    );
+    // The flattened value a rewrite made is no model tensor.
+    assert!(ws["buffers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|b| b["tensor"].is_null()));
+    let tfl = plans
+        .iter()
+        .find(|p| p["planner"] == "litert" && p["arena"] == "tflite")
+        .unwrap();
+    assert_eq!(tfl["lifetimes"], "xnnpack");
+    // On ARM the sizes round to 16: computed, and said so.
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &model,
+        "--lifetimes",
+        "xnnpack",
+        "--platform",
+        "arm",
+        "--planner",
+        "xnnpack",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("on arm (computed, not measured)"), "{out}");
+}

@@ -30,11 +30,20 @@ pub fn problems(
     model: &crate::model::Model,
     lifetimes: Lifetimes,
 ) -> Result<Vec<Problem>, AnalysisError> {
+    problems_on(model, lifetimes, xnnpack::Platform::X86_64)
+}
+
+/// [`problems`], with XNNPACK's workspace rounded for `platform`.
+pub fn problems_on(
+    model: &crate::model::Model,
+    lifetimes: Lifetimes,
+    platform: xnnpack::Platform,
+) -> Result<Vec<Problem>, AnalysisError> {
     match lifetimes {
         Lifetimes::Litert => (0..model.subgraphs.len())
             .map(|s| litert::problem(model, s))
             .collect(),
         Lifetimes::Tflm => Ok(vec![tflm::problem(model)?]),
-        Lifetimes::Xnnpack => xnnpack::problems(model, xnnpack::Platform::X86_64),
+        Lifetimes::Xnnpack => xnnpack::problems(model, platform),
     }
 }

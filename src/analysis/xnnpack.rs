@@ -48,8 +48,9 @@ const NOT_EQUAL: i32 = 72;
 const EXTRA_BYTES: u64 = 16;
 
 /// The platform class whose constants the plan uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Platform {
+    #[default]
     /// x86-64 (what the oracle measures): allocations aligned to 64.
     X86_64,
     /// ARM: allocations aligned to 16 (computed by the same rules, not measured).
@@ -57,6 +58,14 @@ pub enum Platform {
 }
 
 impl Platform {
+    /// The name the JSON and the summary give it; ARM is computed, not measured.
+    pub fn name(self) -> &'static str {
+        match self {
+            Platform::X86_64 => "x86-64",
+            Platform::Arm => "arm (computed, not measured)",
+        }
+    }
+
     pub fn alignment(self) -> u64 {
         match self {
             Platform::X86_64 => 64,

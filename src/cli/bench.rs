@@ -128,6 +128,7 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
                 align: None,
                 planners: default_planners(Some(Lifetimes::Litert)),
                 settings: settings.clone(),
+                platform: Default::default(),
             })
         });
         let _ = writeln!(

@@ -60,6 +60,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
             time_limit_secs: args.time_limit,
             capacity: args.capacity,
         },
+        platform: Default::default(),
     })?;
     let (problem, plans) = (doc.problem(0), doc.plans(0));
     if let (Some(out), Some(plan), Source::Csv { rows, .. }) =

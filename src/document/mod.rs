@@ -81,6 +81,8 @@ pub struct PlanRequest {
     pub align: Option<u64>,
     pub planners: Vec<&'static PlannerInfo>,
     pub settings: Settings,
+    /// The CPU class XNNPACK's workspace is rounded for (xnnpack lifetimes).
+    pub platform: analysis::xnnpack::Platform,
 }
 
 impl PlanRequest {
@@ -96,6 +98,7 @@ impl PlanRequest {
                 Some(lifetimes)
             }),
             settings: Settings::default(),
+            platform: Default::default(),
         }
     }
 }
@@ -458,7 +461,7 @@ impl Document {
         if let Some(x) = self.xnnpack_summary() {
             doc["xnnpack"] = serde_json::json!({
                 "tflite_arena": x.tflite_arena, "workspace": x.workspace,
-                "platform": "x86-64", "partitions": x.partitions,
+                "platform": self.request.platform.name(), "partitions": x.partitions,
                 "not_modelled": x.not_modelled,
             });
             doc["xnnpack_other"] = serde_json::json!({
@@ -584,7 +587,9 @@ fn plan_model(
     let align = request
         .align
         .unwrap_or(request.lifetimes.default_alignment());
-    for problem in analysis::problems(model, request.lifetimes).map_err(analysis_err)? {
+    for problem in
+        analysis::problems_on(model, request.lifetimes, request.platform).map_err(analysis_err)?
+    {
         let generic = problem.clone().with_alignment(align);
         let mut plans = Vec::new();
         for p in &request.planners {
