@@ -82,6 +82,28 @@ fn with(set: &Set, i: usize) -> Set {
     s
 }
 
+/// Whether operator `i` of `sg` may have side effects (control flow, resource variables,
+/// variable tensors, custom operators): such operators keep their relative order, in the order
+/// search and in TFLite's partitioner alike.
+pub fn has_side_effect(sg: &crate::model::Subgraph, i: usize) -> bool {
+    let op = &sg.operators[i];
+    matches!(
+        op.builtin,
+        ops::WHILE
+            | ops::IF
+            | ops::CALL_ONCE
+            | ops::VAR_HANDLE
+            | ops::READ_VARIABLE
+            | ops::ASSIGN_VARIABLE
+            | ops::CUSTOM
+    ) || op
+        .inputs
+        .iter()
+        .chain(&op.outputs)
+        .filter_map(|&t| usize::try_from(t).ok())
+        .any(|t| sg.tensors.get(t).is_some_and(|x| x.is_variable))
+}
+
 /// What the search needs of a subgraph.
 struct Graph {
     n: usize,
@@ -119,24 +141,7 @@ fn graph(model: &Model, si: usize, lifetimes: Lifetimes, temps: &[u64]) -> Graph
             }
         }
     }
-    let side_effect = |i: usize| {
-        let op = &sg.operators[i];
-        matches!(
-            op.builtin,
-            ops::WHILE
-                | ops::IF
-                | ops::CALL_ONCE
-                | ops::VAR_HANDLE
-                | ops::READ_VARIABLE
-                | ops::ASSIGN_VARIABLE
-                | ops::CUSTOM
-        ) || op
-            .inputs
-            .iter()
-            .chain(&op.outputs)
-            .filter_map(|&t| usize::try_from(t).ok())
-            .any(|t| sg.tensors.get(t).is_some_and(|x| x.is_variable))
-    };
+    let side_effect = |i: usize| has_side_effect(sg, i);
     let mut preds = vec![Vec::new(); n];
     let mut last_effect: Option<usize> = None;
     let mut reads = vec![Vec::new(); n];

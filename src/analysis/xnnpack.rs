@@ -417,18 +417,7 @@ fn node_subsets(model: &Model, si: usize, taken: &[bool]) -> Vec<(bool, Vec<usiz
     // Tensors ready: those no node writes, and the outputs of nodes placed.
     let mut ready: Vec<bool> = produced.iter().map(|&p| !p).collect();
     // Side effects run in their order: each waits for the previous one.
-    let side_effect = |i: usize| {
-        let op = &sg.operators[i];
-        matches!(
-            op.builtin,
-            ops::WHILE | ops::IF | ops::CALL_ONCE | ops::CUSTOM
-        ) || op
-            .inputs
-            .iter()
-            .chain(&op.outputs)
-            .filter_map(|&t| usize::try_from(t).ok())
-            .any(|t| sg.tensors.get(t).is_some_and(|x| x.is_variable))
-    };
+    let side_effect = |i: usize| super::order::has_side_effect(sg, i);
     let mut after = vec![None; n];
     let mut last = None;
     for (i, dep) in after.iter_mut().enumerate() {
@@ -1063,6 +1052,21 @@ pub struct OtherEstimate {
     pub not_estimated: Vec<String>,
 }
 
+impl OtherEstimate {
+    /// "estimated for ISA: packed weights N bytes, indirection buffers N bytes (not
+    /// estimated: …)", as the CLI and the summary say it.
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "estimated for {}: packed weights {} bytes, indirection buffers {} bytes",
+            self.isa, self.packed_weights, self.indirection
+        );
+        if !self.not_estimated.is_empty() {
+            s += &format!(" (not estimated: {})", self.not_estimated.join("; "));
+        }
+        s
+    }
+}
+
 /// The f32 GEMM tile of x86-64 with AVX-512 (what the oracle's CPU runs): 7 rows by 16 output
 /// channels; depthwise kernels pack 16 channels at a time.
 const F32_GEMM_MR: u64 = 7;
@@ -1152,6 +1156,14 @@ mod tests {
         (d, rt)
     }
 
+    /// (bytes, first, last) of each record.
+    fn records(p: &Problem) -> Vec<(u64, u32, u32)> {
+        p.buffers
+            .iter()
+            .map(|b| (b.size_bytes, b.first, b.last))
+            .collect()
+    }
+
     fn io(rt: &Runtime) -> Vec<(&'static str, Vec<u32>, Vec<u32>)> {
         rt.ops
             .iter()
@@ -1189,12 +1201,7 @@ mod tests {
             ]
         );
         let p = workspace_problem(&rt, 0, Platform::X86_64);
-        let records: Vec<_> = p
-            .buffers
-            .iter()
-            .map(|b| (b.size_bytes, b.first, b.last))
-            .collect();
-        assert_eq!(records, [(64, 1, 2)]);
+        assert_eq!(records(&p), [(64, 1, 2)]);
     }
 
     #[test]
@@ -1229,12 +1236,7 @@ mod tests {
             ]
         );
         let p = workspace_problem(&rt, 0, Platform::X86_64);
-        let records: Vec<_> = p
-            .buffers
-            .iter()
-            .map(|b| (b.size_bytes, b.first, b.last))
-            .collect();
-        assert_eq!(records, [(128, 0, 1)]);
+        assert_eq!(records(&p), [(128, 0, 1)]);
     }
 
     #[test]
@@ -1270,12 +1272,7 @@ mod tests {
         );
         let p = workspace_problem(&rt, 0, Platform::X86_64);
         // y (8 B) and the flattened x (16 B), each 64 after rounding.
-        let records: Vec<_> = p
-            .buffers
-            .iter()
-            .map(|b| (b.size_bytes, b.first, b.last))
-            .collect();
-        assert_eq!(records, [(64, 1, 2), (64, 0, 1)]);
+        assert_eq!(records(&p), [(64, 1, 2), (64, 0, 1)]);
     }
 
     #[test]

@@ -231,18 +231,7 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
         s.push('\n');
     }
     if let Some(x) = doc.xnnpack_summary() {
-        let _ = writeln!(
-            s,
-            "estimated for {}, not planned: packed weights {} bytes, indirection buffers {} bytes{}",
-            x.other.isa,
-            x.other.packed_weights,
-            x.other.indirection,
-            if x.other.not_estimated.is_empty() {
-                String::new()
-            } else {
-                format!(" (not estimated: {})", x.other.not_estimated.join("; "))
-            }
-        );
+        let _ = writeln!(s, "not planned, {}", x.other.describe());
         let _ = writeln!(
             s,
             "LiteRT with XNNPACK on {}: TFLite arena {} bytes + XNNPACK workspace {} bytes ({} partition(s); the block allocated is 32 bytes more); packed weights and indirection buffers not counted{}",

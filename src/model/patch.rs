@@ -22,8 +22,8 @@ fn u32_at(b: &[u8], pos: usize) -> Result<u32, ModelError> {
         .ok_or_else(|| ModelError::Invalid(format!("offset {pos} is past the end of the file")))
 }
 
-/// The position of a table's field `id` (its value's slot), if present.
-fn field(b: &[u8], table: usize, id: usize) -> Result<Option<usize>, ModelError> {
+/// A table's vtable position and length in bytes.
+fn vtable(b: &[u8], table: usize) -> Result<(usize, usize), ModelError> {
     let soffset = u32_at(b, table)? as i32 as i64;
     let vtable = usize::try_from(table as i64 - soffset)
         .map_err(|_| ModelError::Invalid("a vtable lies before the file".into()))?;
@@ -31,6 +31,16 @@ fn field(b: &[u8], table: usize, id: usize) -> Result<Option<usize>, ModelError>
         .get(vtable..vtable + 2)
         .map(|s| u16::from_le_bytes([s[0], s[1]]) as usize)
         .ok_or_else(|| ModelError::Invalid("a vtable is past the end of the file".into()))?;
+    Ok((vtable, vt_len))
+}
+
+fn vtable_len(b: &[u8], table: usize) -> Result<usize, ModelError> {
+    Ok(vtable(b, table)?.1)
+}
+
+/// The position of a table's field `id` (its value's slot), if present.
+fn field(b: &[u8], table: usize, id: usize) -> Result<Option<usize>, ModelError> {
+    let (vtable, vt_len) = vtable(b, table)?;
     let slot = 4 + 2 * id;
     if slot + 2 > vt_len {
         return Ok(None);
@@ -44,15 +54,8 @@ fn field(b: &[u8], table: usize, id: usize) -> Result<Option<usize>, ModelError>
 
 /// The positions of the fields present in a table, by field id.
 fn fields(b: &[u8], table: usize) -> Result<Vec<(usize, usize)>, ModelError> {
-    let soffset = u32_at(b, table)? as i32 as i64;
-    let vtable = usize::try_from(table as i64 - soffset)
-        .map_err(|_| ModelError::Invalid("a vtable lies before the file".into()))?;
-    let vt_len = b
-        .get(vtable..vtable + 2)
-        .map(|s| u16::from_le_bytes([s[0], s[1]]) as usize)
-        .ok_or_else(|| ModelError::Invalid("a vtable is past the end of the file".into()))?;
     let mut out = Vec::new();
-    for id in 0..vt_len.saturating_sub(4) / 2 {
+    for id in 0..vtable_len(b, table)?.saturating_sub(4) / 2 {
         if let Some(pos) = field(b, table, id)? {
             out.push((id, pos));
         }

@@ -37,17 +37,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui) {
                 "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; x86-64 rounding) + persistent arena {persistent} B. Packed weights and indirection buffers depend on the CPU and are not counted.",
                 x.tflite_arena, x.workspace, x.partitions
             ));
-            ui.label(format!(
-                "Besides, not planned and estimated for {}: packed weights {} B, indirection buffers {} B{}.",
-                x.other.isa,
-                x.other.packed_weights,
-                x.other.indirection,
-                if x.other.not_estimated.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (not estimated: {})", x.other.not_estimated.join("; "))
-                }
-            ));
+            ui.label(format!("Besides, not planned: {}.", x.other.describe()));
             if !x.not_modelled.is_empty() {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
