@@ -1299,4 +1299,67 @@ mod tests {
         assert_eq!(d.partitions.len(), 1);
         assert_eq!(d.partitions[0].nodes, [1]);
     }
+
+    #[test]
+    fn a_quantised_mean_has_a_workspace_of_four_bytes_per_output_plus_16() {
+        // MEAN over an int8 [1, 4, 4, 8] into [1, 1, 1, 8]: 8 x 4 + 16 = 48 bytes, rounded to
+        // 64, over its own op only (mobilenet_v2_int8's is 1280 x 4 + 16 = 5136 -> 5184).
+        let m = model(
+            vec![
+                tensor(&[1, 4, 4, 8], Int8, false),
+                tensor(&[2], crate::model::TensorType::Int32, true),
+                tensor(&[1, 1, 1, 8], Int8, false),
+                tensor(&[1, 1, 1, 8], Int8, false),
+            ],
+            vec![
+                (ops::MEAN, "", vec![0, 1], vec![2], vec![]),
+                (ops::LOGISTIC, "", vec![2], vec![3], vec![]),
+            ],
+            vec![0],
+            vec![3],
+        );
+        let (_, rt) = one(&m);
+        assert_eq!(rt.ops[0].kind, "static_mean");
+        assert_eq!(rt.ops[0].workspace_bytes, 48);
+        let p = workspace_problem(&rt, 0, Platform::X86_64);
+        // The 8-byte mean output (v5, [0, 1]) and the op's workspace ([0, 0]), 64 each.
+        assert_eq!(records(&p), [(64, 0, 1), (64, 0, 0)]);
+        assert_eq!(p.buffers[1].kind, BufferKind::Scratch);
+    }
+
+    #[test]
+    fn the_partitioner_groups_independent_nodes_epoch_by_epoch() {
+        // A: x -> a (taken), B: a -> b (left: int8 average pool), C: a -> c (taken),
+        // D: b, c -> d (taken). Epoch 0 takes A, then C (ready, same kind), not B; epoch 1
+        // takes B; epoch 2 takes D. So the partitions are [A, C] and [D], not contiguous runs.
+        let m = model(
+            vec![
+                tensor(&[1, 4, 4, 8], Int8, false),
+                tensor(&[1, 4, 4, 8], Int8, false),
+                tensor(&[1, 4, 4, 8], Int8, false),
+                tensor(&[1, 4, 4, 8], Int8, false),
+                tensor(&[1, 4, 4, 8], Int8, false),
+            ],
+            vec![
+                (ops::MAX_POOL_2D, "", vec![0], vec![1], vec![]),
+                (ops::AVERAGE_POOL_2D, "", vec![1], vec![2], vec![]),
+                (ops::MAX_POOL_2D, "", vec![1], vec![3], vec![]),
+                (ops::ADD, "", vec![2, 3], vec![4], vec![]),
+            ],
+            vec![0],
+            vec![4],
+        );
+        let d = delegate(&m);
+        assert!(d.not_modelled.is_empty(), "{:?}", d.not_modelled);
+        let parts: Vec<&[usize]> = d.partitions.iter().map(|p| &p.nodes[..]).collect();
+        assert_eq!(parts, [&[0, 2][..], &[3][..]]);
+        assert_eq!(
+            d.subsets[0],
+            [(true, vec![0, 2]), (false, vec![1]), (true, vec![3])]
+        );
+        // The delegated graph runs them in that order: partition, pool, partition.
+        let g = delegated_model(&m, &d);
+        let ops: Vec<i32> = g.subgraphs[0].operators.iter().map(|o| o.builtin).collect();
+        assert_eq!(ops, [ops::CUSTOM, ops::AVERAGE_POOL_2D, ops::CUSTOM]);
+    }
 }
