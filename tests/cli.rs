@@ -833,6 +833,18 @@ fn xnnpack_lifetimes_give_the_tflite_arena_and_the_workspace() {
         (ws["partition"].as_u64(), ws["arena_bytes"].as_u64()),
         (Some(0), Some(54080))
     );
+    // Its steps are XNNPACK's six ops, each with the TFLite node it came from.
+    assert_eq!(
+        ws["ops"],
+        serde_json::json!([
+            "convolution_2d (node 0 CONV_2D)",
+            "max_pooling_2d (node 1 MAX_POOL_2D)",
+            "static_reshape (node 2 RESHAPE)",
+            "static_reshape (node 3 FULLY_CONNECTED)",
+            "fully_connected (node 3 FULLY_CONNECTED)",
+            "softmax (node 4 SOFTMAX)"
+        ])
+    );
     // The flattened value a rewrite made is no model tensor.
     assert!(ws["buffers"]
         .as_array()

@@ -340,6 +340,12 @@ fn litert_with_xnnpack_shows_the_tflite_arena_and_the_workspace() {
         h.state().doc.problem_label(1),
         "XNNPACK workspace 0 (subgraph 0)"
     );
+    // A tensor of the workspace names the XNNPACK ops it lives over and their TFLite nodes:
+    // tensor 5, the convolution's output, from op 0 to op 1 (the max pool).
+    h.state_mut().push(Command::Select(Some(5)));
+    h.run();
+    h.get_by_label("convolution_2d (node 0 CONV_2D)");
+    h.get_by_label("max_pooling_2d (node 1 MAX_POOL_2D)");
     // On the TFLite arena the compare panel shows the two lanes: the TFLite arena (LiteRT's
     // plan) and the workspace (XNNPACK's), each with its own problem.
     h.state_mut().push(Command::ShowProblem(0));

@@ -182,6 +182,9 @@ pub struct Problem {
     /// For CSV problems: the real time where each compressed step starts, plus the end of the
     /// last one (`steps + 1` values: step `k` is `[v_k, v_(k+1))`); empty otherwise.
     pub step_values: Vec<u64>,
+    /// What runs at each step when that is not the model's operator of that index (XNNPACK's
+    /// runtime ops: "fully_connected (node 14 CONV_2D)"); empty otherwise.
+    pub step_labels: Vec<String>,
 }
 
 impl Problem {

@@ -362,6 +362,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
         lifetimes: Some(Lifetimes::Tflm),
         subgraph: None,
         xnnpack: None,
+        step_labels: Vec::new(),
         buffers,
         aliases: Vec::new(),
         outside,

@@ -595,6 +595,8 @@ pub struct Op {
     pub kind: &'static str,
     /// The TFLite node it came from.
     pub node: usize,
+    /// "kind (node N OP)", for the op axis.
+    pub label: String,
     /// Value ids read and written (static weights left out: they are never planned).
     pub inputs: Vec<u32>,
     pub outputs: Vec<u32>,
@@ -704,6 +706,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind: "invalid",
                 node: n,
+                label: String::new(),
                 inputs: Vec::new(),
                 outputs: Vec::new(),
                 workspace_bytes: 0,
@@ -715,6 +718,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind: "unary_elementwise",
                 node: n,
+                label: String::new(),
                 inputs: planned(x).into_iter().collect(),
                 outputs: op.outputs.iter().filter_map(|&t| planned(t)).collect(),
                 workspace_bytes: 0,
@@ -779,6 +783,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind,
                 node: n,
+                label: String::new(),
                 inputs,
                 outputs: vec![inner],
                 workspace_bytes: 0,
@@ -786,6 +791,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind: "unary_elementwise",
                 node: n,
+                label: String::new(),
                 inputs: vec![inner],
                 outputs,
                 workspace_bytes: 0,
@@ -805,6 +811,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind,
                 node: n,
+                label: String::new(),
                 inputs,
                 outputs,
                 workspace_bytes: elements * 4 + 16,
@@ -836,6 +843,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind: "static_reshape",
                 node: n,
+                label: String::new(),
                 inputs: inputs.clone(),
                 outputs: vec![flat],
                 workspace_bytes: 0,
@@ -848,6 +856,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             ops_out.push(Op {
                 kind,
                 node: n,
+                label: String::new(),
                 inputs: vec![flat],
                 outputs,
                 workspace_bytes: 0,
@@ -857,12 +866,21 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
         ops_out.push(Op {
             kind,
             node: n,
+            label: String::new(),
             inputs,
             outputs,
             workspace_bytes: 0,
         });
     }
     values.sort_by_key(|v| v.id);
+    for op in &mut ops_out {
+        op.label = format!(
+            "{} (node {} {})",
+            op.kind,
+            op.node,
+            model.op_name(&sg.operators[op.node])
+        );
+    }
     Runtime {
         values,
         ops: ops_out,
@@ -970,6 +988,7 @@ pub fn workspace_problem(rt: &Runtime, subgraph: usize, platform: Platform) -> P
     }
     let mut problem = Problem::from_buffers(buffers);
     problem.steps = problem.steps.max(n_ops as u32);
+    problem.step_labels = rt.ops.iter().map(|o| o.label.clone()).collect();
     problem.aliases = aliases;
     problem.subgraph = Some(subgraph);
     problem

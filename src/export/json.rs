@@ -74,6 +74,9 @@ pub fn plan_entry(problem: &Problem, plan: &Plan) -> Value {
     if let Some(pb) = plan.proven_bound.filter(|&pb| pb > plan.lower_bound) {
         entry["proven_bound"] = json!(pb);
     }
+    if !problem.step_labels.is_empty() {
+        entry["ops"] = problem.step_labels.clone().into();
+    }
     if let Some(part) = problem.xnnpack {
         entry["arena"] = part.arena().into();
         if let Some(k) = problem.partition() {

@@ -327,6 +327,7 @@ fn build(
         lifetimes: Some(Lifetimes::Litert),
         subgraph: Some(sg_index),
         xnnpack: None,
+        step_labels: Vec::new(),
         buffers,
         aliases,
         outside,

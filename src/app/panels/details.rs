@@ -50,6 +50,14 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                         );
                         if let (Some(first), Some(last)) = (row.first, row.last) {
                             kv("lifetime", format!("steps {first}..={last}"));
+                            // XNNPACK's op axis: the ops, with the TFLite nodes they came from.
+                            let labels = &f.doc.current().step_labels;
+                            if let (Some(a), Some(b)) =
+                                (labels.get(first as usize), labels.get(last as usize))
+                            {
+                                kv("first op", a.clone());
+                                kv("last op", b.clone());
+                            }
                             let values = &f.doc.current().step_values;
                             if let (Some(a), Some(b)) =
                                 (values.get(first as usize), values.get(last as usize + 1))
@@ -117,6 +125,12 @@ pub fn buffer_tooltip(f: &Frame, ui: &mut egui::Ui, buffer: usize, plan: Option<
         format_bytes(b.size_bytes)
     ));
     ui.label(format!("alive at steps {}..={}", b.first, b.last));
+    // XNNPACK's op axis: which ops, and the TFLite nodes they came from.
+    for (what, step) in [("from", b.first), ("to", b.last)] {
+        if let Some(label) = problem.step_labels.get(step as usize) {
+            ui.label(format!("{what} op {step}: {label}"));
+        }
+    }
     if let Some(p) = plan.and_then(|k| f.doc.current_plans().get(k)) {
         ui.label(format!("offset {} in {}", p.offsets[buffer], p.planner));
     }
