@@ -166,7 +166,7 @@ pub fn ablation(files: &[PathBuf], time_limit: f64) -> String {
     let problems: Vec<(Problem, u64)> = csvs
         .iter()
         .filter_map(|f| match (Source::open(f), capacity_of(f)) {
-            (Ok((Source::Csv { problem: p, .. }, _)), Some(c)) => Some((p, c)),
+            (Ok((Source::Csv { problem: p, .. }, _)), Some(c)) => Some((*p, c)),
             _ => None,
         })
         .collect();

@@ -66,7 +66,7 @@ pub enum Source {
     /// compressed time.
     Csv {
         rows: Vec<CsvRow>,
-        problem: Problem,
+        problem: Box<Problem>,
     },
 }
 
@@ -213,7 +213,13 @@ impl Source {
                     path: path.into(),
                     source,
                 })?;
-            Ok((Source::Csv { rows, problem }, text.len() as u64))
+            Ok((
+                Source::Csv {
+                    rows,
+                    problem: Box::new(problem),
+                },
+                text.len() as u64,
+            ))
         } else {
             let bytes = std::fs::read(path).map_err(read_err)?;
             let model = Model::from_bytes(&bytes).map_err(|source| DocumentError::Model {
@@ -340,8 +346,8 @@ impl Document {
             }
             Source::Csv { problem, .. } => {
                 let problem = match request.align {
-                    Some(a) => problem.clone().with_alignment(a),
-                    None => problem.clone(),
+                    Some(a) => (**problem).clone().with_alignment(a),
+                    None => (**problem).clone(),
                 };
                 let plans = request
                     .planners
