@@ -96,12 +96,15 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
         };
         let load_ms = ms(t);
         let t = Instant::now();
-        let (Ok(lit), Ok(tfl)) = (
+        let (Ok(lit), Ok(tfl), Ok(xnn)) = (
             analysis::problems(&model, Lifetimes::Litert),
             analysis::problems(&model, Lifetimes::Tflm),
+            analysis::problems(&model, Lifetimes::Xnnpack),
         ) else {
             continue;
         };
+        // XNNPACK's planner on the workspaces.
+        let xnn: Vec<_> = xnn.into_iter().filter(|p| p.partition().is_some()).collect();
         let life_ms = ms(t);
         let name = path
             .file_stem()
@@ -111,6 +114,7 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
         for p in &all {
             let problems = match p.scope {
                 Scope::Runtime(Lifetimes::Tflm) => &tfl,
+                Scope::Runtime(Lifetimes::Xnnpack) => &xnn,
                 _ => &lit,
             };
             let t = Instant::now();
