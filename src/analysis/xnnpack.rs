@@ -3,21 +3,28 @@
 //! values and runtime ops each partition becomes, and the workspace problem XNNPACK plans.
 //!
 //! **Partitions.** A node is taken when its operator and types are in the delegate's support
-//! rules as modelled here; runs of taken nodes, in execution order, become one partition each.
-//! A node this module has no rule for is *not modelled*: it is reported by name, never guessed,
-//! and the numbers are then a lower bound.
+//! rules as modelled here (`support`); TFLite's partitioner then groups the taken and the
+//! other nodes epoch by epoch (`node_subsets`), so a partition need not be a contiguous run,
+//! and the delegated graph runs the subsets in epoch order. A node this module has no rule
+//! for is *not modelled*: it is reported by name, never guessed, and stays out of the
+//! partitions; the numbers are then a lower bound.
 //!
-//! **Values.** The partition's tensors are collected (RESHAPE, MEAN and PAD only their first
-//! input), sorted and made unique. Partition inputs without data and partition outputs are
+//! **Values.** The partition's tensors are collected (RESHAPE, MEAN, PAD, RESIZE_BILINEAR and
+//! STRIDED_SLICE only their first input; a skipped fp16 DEQUANTIZE's readers take its fp16
+//! source instead; nodes run once at prepare, fp16 DEQUANTIZE and DENSIFY of constants, add
+//! nothing), sorted and made unique. Partition inputs without data and partition outputs are
 //! external, numbered 0, 1, … in tensor order; every other tensor of the set gets an id from
 //! the set's size upwards, in tensor order, whether or not it is defined later. Values the
-//! rewrites create (FULLY_CONNECTED's flattening reshape) take the next ids as they are made.
+//! rewrites create take the next ids as they are made.
 //!
-//! **Runtime ops**, in node order: FULLY_CONNECTED without `keep_num_dims` becomes a
-//! `static_reshape` onto a new value and the `fully_connected` on it; ADD, SUB and MUL with a
-//! fused activation write a new value that a clamp (`unary_elementwise`) reads into the
-//! node's output; QUANTIZE and DEQUANTIZE become a `unary_elementwise` convert; the rest one
-//! op each.
+//! **Runtime ops**, in the partition's node order: FULLY_CONNECTED without `keep_num_dims`
+//! becomes a `static_reshape` onto a new value and the `fully_connected` on it (an int8 one
+//! also re-defines its filter: one id more); ADD, SUB and MUL with a fused activation write a
+//! new value that a clamp (`unary_elementwise`) reads into the node's output; a RELU whose
+//! input a conv, FC or pool writes for it alone is merged into that op (no op of its own: the
+//! runtime is compacted); an int8 swish `x * logistic(x)` becomes one lookup-table
+//! `unary_elementwise` of x, its LOGISTIC an `invalid` op that keeps its index; nodes run at
+//! prepare have no op; the rest one op each.
 //!
 //! **Records.** Every workspace value (not external, not constant) is a record of its size
 //! rounded up to 16 (`XNN_EXTRA_BYTES`) and then to the platform's allocation alignment (64 on
