@@ -466,7 +466,7 @@ fn packed_weights_are_estimated_as_measured_for_float_models() {
     // 9 x round_up(676, 7) x 8 = 48888 B; the measured 54320 B also holds the max pool's,
     // which is not estimated and says so.
     let m = sample_model("mnist_conv_f32.tflite");
-    let e = xnnpack::other_estimate(&m, &xnnpack::delegate(&m));
+    let e = xnnpack::other_estimate(&m, &xnnpack::delegate(&m), Platform::X86_64);
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("sample_models/mnist_conv_f32.xnnpack.json");
     let d: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();

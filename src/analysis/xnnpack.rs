@@ -1093,21 +1093,33 @@ impl OtherEstimate {
     }
 }
 
-/// The f32 GEMM tile of x86-64 with AVX-512 (what the oracle's CPU runs): 7 rows by 16 output
-/// channels; depthwise kernels pack 16 channels at a time.
-const F32_GEMM_MR: u64 = 7;
-const F32_GEMM_NR: u64 = 16;
-const F32_DW_CR: u64 = 16;
+impl Platform {
+    /// The f32 tiles the estimate uses: GEMM rows (`mr`), GEMM output channels (`nr`),
+    /// depthwise channels (`cr`), and what they are. x86-64: AVX-512, what the oracle's CPU
+    /// runs (7×16, 16), measured; ARM: the aarch64 NEON FMA kernels (6×8, 8), not measured.
+    fn f32_tiles(self) -> (u64, u64, u64, &'static str) {
+        match self {
+            Platform::X86_64 => (7, 16, 16, "x86-64 AVX-512 (f32 GEMM 7x16)"),
+            Platform::Arm => (
+                6,
+                8,
+                8,
+                "aarch64 NEON FMA (f32 GEMM 6x8; computed, not measured)",
+            ),
+        }
+    }
+}
 
 /// Packed weights and indirection buffers of the delegated float nodes, by the formulas of
-/// RUNTIME_RULES_XNNPACK X.3: a GEMM (convolution, fully connected) packs
-/// `round_up(out_channels, 16) × (kernel × in_channels + 1)` floats (weights and bias), a
-/// depthwise convolution `round_up(channels, 16) × (kernel + 1)` floats; a convolution with a
-/// kernel larger than 1×1 keeps `kernel × round_up(output_pixels, 7)` pointers. Quantised
+/// RUNTIME_RULES_XNNPACK X.3 with `platform`'s tiles: a GEMM (convolution, fully connected)
+/// packs `round_up(out_channels, nr) × (kernel × in_channels + 1)` floats (weights and bias), a
+/// depthwise convolution `round_up(channels, cr) × (kernel + 1)` floats; a convolution with a
+/// kernel larger than 1×1 keeps `kernel × round_up(output_pixels, mr)` pointers. Quantised
 /// nodes, depthwise and pooling indirection are not estimated and are named.
-pub fn other_estimate(model: &Model, delegation: &Delegation) -> OtherEstimate {
+pub fn other_estimate(model: &Model, delegation: &Delegation, platform: Platform) -> OtherEstimate {
+    let (mr, nr, cr, isa) = platform.f32_tiles();
     let mut e = OtherEstimate {
-        isa: "x86-64 AVX-512 (f32 GEMM 7x16)",
+        isa,
         ..Default::default()
     };
     let shape = |si: usize, t: i32| -> Vec<u64> {
@@ -1132,20 +1144,20 @@ pub fn other_estimate(model: &Model, delegation: &Delegation) -> OtherEstimate {
                 .unwrap_or_default();
             match (op.builtin, float, &w[..]) {
                 (ops::FULLY_CONNECTED, true, [o, .., i]) => {
-                    e.packed_weights += super::round_up(*o, F32_GEMM_NR) * (i + 1) * 4;
+                    e.packed_weights += super::round_up(*o, nr) * (i + 1) * 4;
                 }
                 (ops::CONV_2D, true, [o, kh, kw, i]) => {
-                    e.packed_weights += super::round_up(*o, F32_GEMM_NR) * (kh * kw * i + 1) * 4;
+                    e.packed_weights += super::round_up(*o, nr) * (kh * kw * i + 1) * 4;
                     if kh * kw > 1 {
                         let out = op.outputs.first().map(|&t| shape(p.subgraph, t));
                         let pixels = out.map_or(0, |s| {
                             s.get(1).copied().unwrap_or(0) * s.get(2).copied().unwrap_or(0)
                         });
-                        e.indirection += kh * kw * super::round_up(pixels, F32_GEMM_MR) * 8;
+                        e.indirection += kh * kw * super::round_up(pixels, mr) * 8;
                     }
                 }
                 (ops::DEPTHWISE_CONV_2D, true, [_, kh, kw, c]) => {
-                    e.packed_weights += super::round_up(*c, F32_DW_CR) * (kh * kw + 1) * 4;
+                    e.packed_weights += super::round_up(*c, cr) * (kh * kw + 1) * 4;
                     unestimated_indirection += 1;
                 }
                 (ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D, false, _) => {

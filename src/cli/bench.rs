@@ -104,7 +104,10 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
             continue;
         };
         // XNNPACK's planner on the workspaces.
-        let xnn: Vec<_> = xnn.into_iter().filter(|p| p.partition().is_some()).collect();
+        let xnn: Vec<_> = xnn
+            .into_iter()
+            .filter(|p| p.partition().is_some())
+            .collect();
         let life_ms = ms(t);
         let name = path
             .file_stem()

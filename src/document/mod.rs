@@ -546,7 +546,7 @@ impl Document {
         };
         let delegation = analysis::xnnpack::delegate(model);
         let mut s = XnnpackSummary {
-            other: analysis::xnnpack::other_estimate(model, &delegation),
+            other: analysis::xnnpack::other_estimate(model, &delegation, self.request.platform),
             not_modelled: delegation.not_modelled,
             ..Default::default()
         };
