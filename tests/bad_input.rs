@@ -257,7 +257,7 @@ proptest! {
         }
         if let Ok(model) = Model::from_bytes(&bytes) {
             let _ = arenascope::analysis::tflm_tail::tail(&model, 3);
-            for l in [Lifetimes::Litert, Lifetimes::Tflm] {
+            for l in [Lifetimes::Litert, Lifetimes::Tflm, Lifetimes::Xnnpack] {
                 if let Ok(problems) = analysis::problems(&model, l) {
                     for p in &problems {
                         for info in REGISTRY.iter().filter(|i| i.applies_to(p) || i.scope == arenascope::planner::Scope::Any) {

@@ -274,7 +274,7 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         // (lstm_f32's shrinks an axis).
         STRIDED_SLICE
             if float_or_int8
-                && op.inputs[1..].iter().all(|&t| constant(model, si, t))
+                && op.inputs.iter().skip(1).all(|&t| constant(model, si, t))
                 && matches!(
                     op.options,
                     Options::StridedSlice {
