@@ -304,6 +304,13 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
     }
 }
 
+/// The nodes of `sg` that read tensor `t`.
+fn readers_of(sg: &crate::model::Subgraph, t: i32) -> Vec<usize> {
+    (0..sg.operators.len())
+        .filter(|&m| sg.operators[m].inputs.contains(&t))
+        .collect()
+}
+
 /// A clamp (RELU, RELU6, RELU_N1_TO_1) XNNPACK folds into the node that writes its input.
 struct Merge {
     clamp: usize,
@@ -314,7 +321,7 @@ struct Merge {
 
 /// The clamps of `p` that XNNPACK merges into their producer (`src/subgraph.c`,
 /// `optimize_common_subgraphs_merge_clamps`): the producer is a convolution, fully connected
-/// node, pool or clamp of the partition, and the clamp is the only reader of its output, which
+/// node or pool of the partition, and the clamp is the only reader of its output, which
 /// leaves the partition nowhere else. The runtime is compacted afterwards: the clamp has no op.
 fn merged_clamps(model: &Model, p: &Partition) -> Vec<Merge> {
     let sg = &model.subgraphs[p.subgraph];
@@ -327,18 +334,14 @@ fn merged_clamps(model: &Model, p: &Partition) -> Vec<Merge> {
         let (Some(&input), Some(&output)) = (op.inputs.first(), op.outputs.first()) else {
             continue;
         };
-        let Ok(between) = usize::try_from(input) else {
+        let (Ok(between), Ok(output)) = (usize::try_from(input), usize::try_from(output)) else {
             continue;
         };
         let producer = p
             .nodes
             .iter()
             .find(|&&m| sg.operators[m].outputs.contains(&input));
-        let readers = sg
-            .operators
-            .iter()
-            .filter(|o| o.inputs.contains(&input))
-            .count();
+        let readers = readers_of(sg, input).len();
         let folds = producer.is_some_and(|&m| {
             matches!(
                 sg.operators[m].builtin,
@@ -353,7 +356,7 @@ fn merged_clamps(model: &Model, p: &Partition) -> Vec<Merge> {
             out.push(Merge {
                 clamp: n,
                 between,
-                output: output as usize,
+                output,
             });
         }
     }
@@ -381,10 +384,12 @@ fn lut_fusions(model: &Model, p: &Partition) -> Vec<LutFusion> {
         if op.builtin != ops::LOGISTIC || dtype(model, p.subgraph, x) != Some(TensorType::Int8) {
             continue;
         }
-        let readers: Vec<usize> = (0..sg.operators.len())
-            .filter(|&m| sg.operators[m].inputs.contains(&y))
-            .collect();
-        let [mul] = readers[..] else { continue };
+        let Ok(between) = usize::try_from(y) else {
+            continue;
+        };
+        let [mul] = readers_of(sg, y)[..] else {
+            continue;
+        };
         let m = &sg.operators[mul];
         let swish = m.builtin == ops::MUL
             && p.nodes.contains(&mul)
@@ -392,11 +397,11 @@ fn lut_fusions(model: &Model, p: &Partition) -> Vec<LutFusion> {
             && m.inputs.contains(&x)
             && m.inputs.contains(&y)
             && matches!(m.options, Options::Binary { activation: 0 } | Options::None);
-        if swish && !p.outputs.contains(&(y as usize)) {
+        if swish && !p.outputs.contains(&between) {
             out.push(LutFusion {
                 unary: n,
                 mul,
-                between: y as usize,
+                between,
             });
         }
     }
