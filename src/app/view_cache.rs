@@ -136,14 +136,25 @@ impl ViewCache {
                 Arc::new(LayoutView::build(doc.current(), &doc.current_plans()[plan]))
             })
             .clone();
-        let id = format!("{id}-{plan}");
+        self.panel_view(view, plan, format!("{id}-{plan}"), p, LayoutSource::Shown)
+    }
+
+    /// A layout view with the painted-shape cache of its plot (`id`, on problem `p`).
+    fn panel_view(
+        &mut self,
+        view: Arc<LayoutView>,
+        plan: usize,
+        id: String,
+        p: usize,
+        source: LayoutSource,
+    ) -> LayoutPanelView {
         let shapes = self.shapes.entry(format!("{id}/{p}")).or_default().clone();
         LayoutPanelView {
             plan,
             view,
             shapes,
             id,
-            source: LayoutSource::Shown,
+            source,
         }
     }
 
@@ -184,18 +195,12 @@ impl ViewCache {
                     "compare-{}-{plan}",
                     if file_order { "before" } else { "after" }
                 );
-                let shapes = self.shapes.entry(format!("{id}/{p}")).or_default().clone();
-                LayoutPanelView {
-                    plan,
-                    view,
-                    shapes,
-                    id,
-                    source: if file_order {
-                        LayoutSource::FileOrder
-                    } else {
-                        LayoutSource::Shown
-                    },
-                }
+                let source = if file_order {
+                    LayoutSource::FileOrder
+                } else {
+                    LayoutSource::Shown
+                };
+                self.panel_view(view, plan, id, p, source)
             })
             .collect()
     }
@@ -242,14 +247,7 @@ impl ViewCache {
                 })
                 .clone();
             let id = format!("lane-{k}-{plan}");
-            let shapes = self.shapes.entry(id.clone()).or_default().clone();
-            lanes.push(LayoutPanelView {
-                plan,
-                view,
-                shapes,
-                id,
-                source: LayoutSource::Problem(k),
-            });
+            lanes.push(self.panel_view(view, plan, id, k, LayoutSource::Problem(k)));
         }
         lanes
     }
