@@ -36,6 +36,10 @@
 //! input's root, whose last op becomes the output's first consumer. Quantised MEAN adds an op
 //! workspace of `outputs × 4 + 16` bytes over its own op.
 
+mod estimate;
+
+pub use estimate::{other_estimate, Isa, OtherEstimate};
+
 use super::{Alias, Buffer, BufferKind, Problem};
 use crate::model::{ops, Model, Operator, OperatorCode, Options, TensorType};
 
@@ -1068,122 +1072,6 @@ pub fn problems(model: &Model, platform: Platform) -> Result<Vec<Problem>, super
         out.push(problem);
     }
     Ok(out)
-}
-
-/// XNNPACK's allocations that are not planned, estimated for one CPU class: the packed
-/// weights (GEMM-layout copies of the weights) and the convolutions' indirection buffers. They
-/// depend on the microkernels' tile sizes, so they are estimates, never part of the arena.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OtherEstimate {
-    pub packed_weights: u64,
-    pub indirection: u64,
-    /// The CPU class the tile sizes are for.
-    pub isa: &'static str,
-    /// What the estimate leaves out (then a lower bound).
-    pub not_estimated: Vec<String>,
-}
-
-impl OtherEstimate {
-    /// "estimated for ISA: packed weights N bytes, indirection buffers N bytes (not
-    /// estimated: …)", as the CLI and the summary say it.
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "estimated for {}: packed weights {} bytes, indirection buffers {} bytes",
-            self.isa, self.packed_weights, self.indirection
-        );
-        if !self.not_estimated.is_empty() {
-            s += &format!(" (not estimated: {})", self.not_estimated.join("; "));
-        }
-        s
-    }
-}
-
-impl Platform {
-    /// The f32 tiles the estimate uses: GEMM rows (`mr`), GEMM output channels (`nr`),
-    /// depthwise channels (`cr`), and what they are. x86-64: AVX-512, what the oracle's CPU
-    /// runs (7×16, 16), measured; ARM: the aarch64 NEON FMA kernels (6×8, 8), not measured.
-    fn f32_tiles(self) -> (u64, u64, u64, &'static str) {
-        match self {
-            Platform::X86_64 => (7, 16, 16, "x86-64 AVX-512 (f32 GEMM 7x16)"),
-            Platform::Arm => (
-                6,
-                8,
-                8,
-                "aarch64 NEON FMA (f32 GEMM 6x8; computed, not measured)",
-            ),
-        }
-    }
-}
-
-/// Packed weights and indirection buffers of the delegated float nodes, by the formulas of
-/// RUNTIME_RULES_XNNPACK X.3 with `platform`'s tiles: a GEMM (convolution, fully connected)
-/// packs `round_up(out_channels, nr) × (kernel × in_channels + 1)` floats (weights and bias), a
-/// depthwise convolution `round_up(channels, cr) × (kernel + 1)` floats; a convolution with a
-/// kernel larger than 1×1 keeps `kernel × round_up(output_pixels, mr)` pointers. Quantised
-/// nodes, depthwise and pooling indirection are not estimated and are named.
-pub fn other_estimate(model: &Model, delegation: &Delegation, platform: Platform) -> OtherEstimate {
-    let (mr, nr, cr, isa) = platform.f32_tiles();
-    let mut e = OtherEstimate {
-        isa,
-        ..Default::default()
-    };
-    let shape = |si: usize, t: i32| -> Vec<u64> {
-        usize::try_from(t)
-            .ok()
-            .and_then(|t| model.subgraphs[si].tensors.get(t))
-            .map(|x| x.shape.iter().map(|&d| d.max(0) as u64).collect())
-            .unwrap_or_default()
-    };
-    let mut quantised = 0;
-    let mut unestimated_indirection = 0;
-    for p in &delegation.partitions {
-        let sg = &model.subgraphs[p.subgraph];
-        for &n in &p.nodes {
-            let op = &sg.operators[n];
-            let input = op.inputs.first().copied().unwrap_or(-1);
-            let float = dtype(model, p.subgraph, input) == Some(TensorType::Float32);
-            let w = op
-                .inputs
-                .get(1)
-                .map(|&t| shape(p.subgraph, t))
-                .unwrap_or_default();
-            match (op.builtin, float, &w[..]) {
-                (ops::FULLY_CONNECTED, true, [o, .., i]) => {
-                    e.packed_weights += super::round_up(*o, nr) * (i + 1) * 4;
-                }
-                (ops::CONV_2D, true, [o, kh, kw, i]) => {
-                    e.packed_weights += super::round_up(*o, nr) * (kh * kw * i + 1) * 4;
-                    if kh * kw > 1 {
-                        let out = op.outputs.first().map(|&t| shape(p.subgraph, t));
-                        let pixels = out.map_or(0, |s| {
-                            s.get(1).copied().unwrap_or(0) * s.get(2).copied().unwrap_or(0)
-                        });
-                        e.indirection += kh * kw * super::round_up(pixels, mr) * 8;
-                    }
-                }
-                (ops::DEPTHWISE_CONV_2D, true, [_, kh, kw, c]) => {
-                    e.packed_weights += super::round_up(*c, cr) * (kh * kw + 1) * 4;
-                    unestimated_indirection += 1;
-                }
-                (ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D, false, _) => {
-                    quantised += 1;
-                }
-                (ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D, _, _) => unestimated_indirection += 1,
-                _ => {}
-            }
-        }
-    }
-    if quantised > 0 {
-        e.not_estimated.push(format!(
-            "packed weights of {quantised} quantised convolution/fully connected node(s)"
-        ));
-    }
-    if unestimated_indirection > 0 {
-        e.not_estimated.push(format!(
-            "indirection of {unestimated_indirection} depthwise/pooling node(s)"
-        ));
-    }
-    e
 }
 
 #[cfg(test)]

@@ -136,6 +136,7 @@ fn bench(models: &[PathBuf], synthetic: &[usize]) -> String {
                 planners: default_planners(Some(Lifetimes::Litert)),
                 settings: settings.clone(),
                 platform: Default::default(),
+                isa: None,
             })
         });
         let _ = writeln!(

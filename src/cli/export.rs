@@ -64,7 +64,7 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         None,
         crate::document::OrderChoice::File,
         Settings::default(),
-        Default::default(),
+        (Default::default(), None),
     )?;
     // The problem of the chosen subgraph (any, for a problem over all subgraphs).
     let pl = doc

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::{CliError, LifetimesArg};
+use crate::analysis::xnnpack::Isa;
 use crate::document::{parse_budget, select_planners, Document, PlanRequest};
 use crate::planner::Settings;
 
@@ -27,6 +28,11 @@ pub struct PlanArgs {
     /// bytes, as measured; arm: 16 bytes, computed by the same rules, not measured).
     #[arg(long, value_enum, default_value = "x86-64")]
     pub platform: PlatformArg,
+    /// With --lifetimes xnnpack: the CPU class whose XNNPACK kernels the packed weights and
+    /// indirection buffers are estimated for (default: amx on x86-64, neon on arm). amx and
+    /// avx512 are measured; neon is computed, not measured.
+    #[arg(long, value_enum)]
+    pub isa: Option<IsaArg>,
     /// Offset alignment of the generic planners (default: 64 with litert lifetimes, 16 with tflm).
     #[arg(long, value_name = "BYTES")]
     pub align: Option<u64>,
@@ -67,6 +73,26 @@ pub enum PlatformArg {
     Arm,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum IsaArg {
+    /// x86-64 with AVX-512 and AMX (Sapphire Rapids and later).
+    Amx,
+    /// x86-64 with AVX-512 VNNI and no AMX (Ice Lake, Cascade Lake).
+    Avx512,
+    /// aarch64 NEON with the dot product.
+    Neon,
+}
+
+impl From<IsaArg> for Isa {
+    fn from(i: IsaArg) -> Self {
+        match i {
+            IsaArg::Amx => Isa::X86Amx,
+            IsaArg::Avx512 => Isa::X86Avx512,
+            IsaArg::Neon => Isa::ArmNeon,
+        }
+    }
+}
+
 impl From<PlatformArg> for crate::analysis::xnnpack::Platform {
     fn from(p: PlatformArg) -> Self {
         match p {
@@ -91,7 +117,7 @@ pub(super) fn open_and_plan(
     align: Option<u64>,
     order: crate::document::OrderChoice,
     settings: Settings,
-    platform: crate::analysis::xnnpack::Platform,
+    (platform, isa): (crate::analysis::xnnpack::Platform, Option<Isa>),
 ) -> Result<Document, CliError> {
     if align == Some(0) {
         return Err(CliError::Usage("--align must be at least 1".into()));
@@ -106,6 +132,7 @@ pub(super) fn open_and_plan(
         planners,
         settings,
         platform,
+        isa,
     })?;
     if doc.planned.iter().all(|p| p.plans.is_empty()) {
         return Err(CliError::Usage(format!(
@@ -134,7 +161,7 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         args.align,
         args.order.into(),
         settings,
-        args.platform.into(),
+        (args.platform.into(), args.isa.map(Into::into)),
     )?;
     Ok(match args.format {
         PlanFormat::Json => {

@@ -61,6 +61,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
             capacity: args.capacity,
         },
         platform: Default::default(),
+        isa: None,
     })?;
     let (problem, plans) = (doc.problem(0), doc.plans(0));
     if let (Some(out), Some(plan), Source::Csv { rows, .. }) =

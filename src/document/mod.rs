@@ -83,6 +83,9 @@ pub struct PlanRequest {
     pub settings: Settings,
     /// The CPU class XNNPACK's workspace is rounded for (xnnpack lifetimes).
     pub platform: analysis::xnnpack::Platform,
+    /// The CPU class packed weights and indirection buffers are estimated for (`None`: the
+    /// platform's usual one).
+    pub isa: Option<analysis::xnnpack::Isa>,
 }
 
 impl PlanRequest {
@@ -99,6 +102,7 @@ impl PlanRequest {
             }),
             settings: Settings::default(),
             platform: Default::default(),
+            isa: None,
         }
     }
 }
@@ -546,7 +550,12 @@ impl Document {
         };
         let delegation = analysis::xnnpack::delegate(model);
         let mut s = XnnpackSummary {
-            other: analysis::xnnpack::other_estimate(model, &delegation, self.request.platform),
+            other: analysis::xnnpack::other_estimate(
+                model,
+                &delegation,
+                (self.request.isa)
+                    .unwrap_or(analysis::xnnpack::Isa::for_platform(self.request.platform)),
+            ),
             not_modelled: delegation.not_modelled,
             ..Default::default()
         };

@@ -63,6 +63,20 @@ pub enum Options {
         dilation_w: i32,
         dilation_h: i32,
     },
+    /// DEPTHWISE_CONV_2D's strides and dilations.
+    DepthwiseConv2D {
+        stride_w: i32,
+        stride_h: i32,
+        dilation_w: i32,
+        dilation_h: i32,
+    },
+    /// MAX_POOL_2D, AVERAGE_POOL_2D, L2_POOL_2D: strides and window.
+    Pool2D {
+        stride_w: i32,
+        stride_h: i32,
+        filter_w: i32,
+        filter_h: i32,
+    },
     Reducer {
         keep_dims: bool,
     },
@@ -579,6 +593,18 @@ fn read_options(op: fb::Operator<'_>) -> Options {
             stride_h: t.i32_field(2, 0),
             dilation_w: t.i32_field(4, 1),
             dilation_h: t.i32_field(5, 1),
+        },
+        2 => Options::DepthwiseConv2D {
+            stride_w: t.i32_field(1, 0),
+            stride_h: t.i32_field(2, 0),
+            dilation_w: t.i32_field(5, 1),
+            dilation_h: t.i32_field(6, 1),
+        },
+        5 => Options::Pool2D {
+            stride_w: t.i32_field(1, 0),
+            stride_h: t.i32_field(2, 0),
+            filter_w: t.i32_field(3, 0),
+            filter_h: t.i32_field(4, 0),
         },
         6 => Options::Svdf {
             rank: t.i32_field(0, 0),

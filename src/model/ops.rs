@@ -33,6 +33,7 @@ pub const SUM: i32 = 74;
 pub const REDUCE_MAX: i32 = 82;
 pub const REDUCE_MIN: i32 = 89;
 pub const MIRROR_PAD: i32 = 100;
+pub const BATCH_MATMUL: i32 = 126;
 pub const ADD_N: i32 = 106;
 pub const QUANTIZE: i32 = 114;
 pub const HARD_SWISH: i32 = 117;

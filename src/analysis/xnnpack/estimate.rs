@@ -1,0 +1,481 @@
+//! XNNPACK's memory outside the workspace, estimated from the file for one CPU class: the
+//! **packed weights** (each static-weight operator's GEMM-layout copy of its weights and
+//! biases) and the **indirection buffers** (tables of input-row pointers that convolutions
+//! and poolings build at reshape time). Both depend on the microkernels XNNPACK picks for the
+//! CPU, so they are estimates, shown apart from the planned arena.
+//!
+//! The formulas are XNNPACK's (google/XNNPACK@8388bd7869, `src/operators/*-nhwc.c` and
+//! `fully-connected-nc.c`), with `elt` the filter element size (4 for f32, 1 for int8), `bias`
+//! 4, and `extra` the per-channel scale int8 kernels keep (4; 0 for f32); every packed buffer
+//! is rounded up to the 64-byte allocation alignment:
+//! * **GEMM** (fully connected; a 1×1 convolution with stride 1):
+//!   `round_up(out, nr) × (round_up(in, kr) × elt + bias + extra)`.
+//! * **IGEMM** (any other convolution; a depthwise one with a channel multiplier above 1, per
+//!   group): `round_up(out, nr) × (kh·kw × round_up(in, kr) × elt + bias + extra)`, and an
+//!   indirection buffer of `kh·kw × round_up(out_h·out_w, mr) × 8` bytes, where `mr` is the
+//!   row tile XNNPACK's heuristic picks for that many output pixels (the cheapest
+//!   `ceil(pixels / mr) × (3(mr + nr) + mr·nr)` among the kernels it has).
+//! * **Depthwise** (channel multiplier 1): the smallest kernel tile `t ≥ kh·kw`;
+//!   `round_up(channels, cr) × (t × elt + bias + extra)` packed, and
+//!   `round_up((t − kh·kw + out_h × step_h) × 8, 64)` of indirection, where
+//!   `step_w = stride_w` capped at `kw` (`kw` when dilated) and
+//!   `step_h = kh·kw + (out_w − 1) × step_w × kh`.
+//! * **Max pooling**: `(kh·kw − 1 + out_h × step_h) × 8` of indirection.
+//! * **Average pooling**: `(kh·kw − 1 + rows × step_h) × 8`, `rows` being the padded rows at
+//!   the top and bottom (in strides) plus one; with padding, also `out_h·out_w` f32 divisors.
+//!
+//! The tiles, by CPU class (`Isa`): x86-64 with AVX-512 and AMX, the shared corpus's oracle
+//! (f32 GEMM 7×16, int8 GEMM 16×64 with k in fours, depthwise f32 16 and int8 32 channels),
+//! and x86-64 with AVX-512 VNNI and no AMX (int8 GEMM 7×16 with k in eights), both measured;
+//! aarch64 NEON (f32 GEMM 6×8, int8 dot-product 4×16 with k in fours, depthwise f32 8 and int8
+//! 16 channels), computed by the same formulas and not measured. A depthwise convolution
+//! with a channel multiplier, or with a kernel larger than every tile (3, 4, 9, 25 taps; int8
+//! 3, 9, 25), is a grouped IGEMM. Nodes these formulas do not cover (other types,
+//! transposed convolutions, batched matrix products with static weights, kernels above 5×5 in
+//! a depthwise convolution) are named as not estimated, so the numbers are then lower bounds.
+
+use super::{constant, densified, dtype, fp16_dequantize_of, Delegation, Platform};
+use crate::analysis::round_up;
+use crate::model::{ops, Model, Operator, Options, TensorType};
+
+/// XNNPACK's allocations that are not planned, estimated for one CPU class: the packed
+/// weights (GEMM-layout copies of the weights) and the convolutions' and poolings'
+/// indirection buffers. They depend on the microkernels' tile sizes, so they are estimates,
+/// never part of the arena.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OtherEstimate {
+    pub packed_weights: u64,
+    pub indirection: u64,
+    /// The CPU class the tile sizes are for.
+    pub isa: &'static str,
+    /// What the estimate leaves out (then a lower bound).
+    pub not_estimated: Vec<String>,
+}
+
+impl OtherEstimate {
+    /// "estimated for ISA: packed weights N bytes, indirection buffers N bytes (not
+    /// estimated: …)", as the CLI and the summary say it.
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "estimated for {}: packed weights {} bytes, indirection buffers {} bytes",
+            self.isa, self.packed_weights, self.indirection
+        );
+        if !self.not_estimated.is_empty() {
+            s += &format!(" (not estimated: {})", self.not_estimated.join("; "));
+        }
+        s
+    }
+}
+
+/// One GEMM kernel family: the row tiles it has kernels for, its column tile and the
+/// granularity its k dimension is padded to (`kr × sr`).
+struct Gemm {
+    mrs: &'static [u64],
+    nr: u64,
+    kr: u64,
+}
+
+/// One depthwise kernel family: its kernel tiles and its channel tile.
+struct Depthwise {
+    tiles: &'static [u64],
+    cr: u64,
+}
+
+/// The kernels XNNPACK picks on a platform, by data type.
+struct Kernels {
+    f32_gemm: Gemm,
+    /// f32 convolutions on the IGEMM path with at least `nr` output channels a group; fewer
+    /// take `f32_gemm` (XNNPACK's "nr2" choice).
+    f32_igemm: Gemm,
+    int8_gemm: Gemm,
+    f32_dw: Depthwise,
+    int8_dw: Depthwise,
+    isa: &'static str,
+}
+
+const ALIGNMENT: u64 = 64;
+const POINTER: u64 = 8;
+
+/// The CPU class an estimate is for: which XNNPACK kernels run, so which tiles pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isa {
+    /// x86-64 with AVX-512 and AMX (Sapphire Rapids and later): the shared corpus's oracle.
+    X86Amx,
+    /// x86-64 with AVX-512 VNNI and no AMX (Ice Lake, Cascade Lake): measured here.
+    X86Avx512,
+    /// aarch64 NEON with the dot product: computed by the same formulas, not measured.
+    ArmNeon,
+}
+
+impl Isa {
+    /// The class a platform's plan is estimated with unless another is asked for.
+    pub fn for_platform(platform: Platform) -> Isa {
+        match platform {
+            Platform::X86_64 => Isa::X86Amx,
+            Platform::Arm => Isa::ArmNeon,
+        }
+    }
+
+    /// The CLI's name of it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Isa::X86Amx => "amx",
+            Isa::X86Avx512 => "avx512",
+            Isa::ArmNeon => "neon",
+        }
+    }
+
+    fn kernels(self) -> Kernels {
+        const F32_X86: Gemm = Gemm {
+            mrs: &[1, 7],
+            nr: 16,
+            kr: 1,
+        };
+        const F32_DW_X86: Depthwise = Depthwise {
+            tiles: &[3, 4, 9, 25],
+            cr: 16,
+        };
+        const INT8_DW_X86: Depthwise = Depthwise {
+            tiles: &[3, 9, 25],
+            cr: 32,
+        };
+        const F32_IGEMM_X86: Gemm = Gemm {
+            mrs: &[1, 7],
+            nr: 32,
+            kr: 1,
+        };
+        match self {
+            Isa::X86Amx => Kernels {
+                f32_gemm: F32_X86,
+                f32_igemm: F32_IGEMM_X86,
+                int8_gemm: Gemm {
+                    mrs: &[1, 16],
+                    nr: 64,
+                    kr: 4,
+                },
+                f32_dw: F32_DW_X86,
+                int8_dw: INT8_DW_X86,
+                isa: "x86-64 AVX-512 with AMX (f32 GEMM 7x16, int8 GEMM 16x64c4)",
+            },
+            Isa::X86Avx512 => Kernels {
+                f32_gemm: F32_X86,
+                f32_igemm: F32_IGEMM_X86,
+                int8_gemm: Gemm {
+                    mrs: &[1, 7],
+                    nr: 16,
+                    kr: 8,
+                },
+                f32_dw: F32_DW_X86,
+                int8_dw: INT8_DW_X86,
+                isa: "x86-64 AVX-512 VNNI without AMX (f32 GEMM 7x16, int8 GEMM 7x16c8)",
+            },
+            Isa::ArmNeon => Kernels {
+                f32_gemm: Gemm {
+                    mrs: &[1, 6],
+                    nr: 8,
+                    kr: 1,
+                },
+                f32_igemm: Gemm {
+                    mrs: &[1, 6],
+                    nr: 8,
+                    kr: 1,
+                },
+                int8_gemm: Gemm {
+                    mrs: &[1, 4],
+                    nr: 16,
+                    kr: 4,
+                },
+                f32_dw: Depthwise {
+                    tiles: &[3, 4, 9, 25],
+                    cr: 8,
+                },
+                int8_dw: Depthwise {
+                    tiles: &[3, 9, 25],
+                    cr: 16,
+                },
+                isa: "aarch64 NEON dot product (f32 GEMM 6x8, int8 GEMM 4x16c4; computed, not measured)",
+            },
+        }
+    }
+}
+
+impl Gemm {
+    /// The row tile XNNPACK's IGEMM heuristic picks for `pixels` output pixels: an exact
+    /// kernel when there is one, else the cheapest (ties to the larger tile).
+    fn mr_for(&self, pixels: u64) -> u64 {
+        let max = self.mrs.iter().copied().max().unwrap_or(1);
+        if pixels == 0 {
+            return max;
+        }
+        if self.mrs.contains(&pixels) {
+            return pixels;
+        }
+        let cost = |mr: u64| pixels.div_ceil(mr) * (3 * (mr + self.nr) + mr * self.nr);
+        let mut best = max;
+        let mut best_cost = u64::MAX;
+        for &mr in self.mrs {
+            if cost(mr) <= best_cost {
+                best = mr;
+                best_cost = cost(mr);
+            }
+        }
+        best
+    }
+
+    /// Packed bytes of `groups` groups of `out` output channels over `taps` kernel taps of
+    /// `inp` input channels each.
+    fn packed(&self, groups: u64, out: u64, taps: u64, inp: u64, p: &Precision) -> u64 {
+        let per_channel = taps * round_up(inp, self.kr) * p.elt + 4 + p.extra;
+        round_up(groups * round_up(out, self.nr) * per_channel, ALIGNMENT)
+    }
+}
+
+/// The filter element size and the bytes kept per output channel besides the bias.
+struct Precision {
+    elt: u64,
+    extra: u64,
+}
+
+/// `(stride_w, stride_h, dilation_w)` of a convolution or a depthwise convolution.
+fn conv_geometry(op: &Operator) -> (u64, u64, u64) {
+    match op.options {
+        Options::Conv2D {
+            stride_w,
+            stride_h,
+            dilation_w,
+            ..
+        }
+        | Options::DepthwiseConv2D {
+            stride_w,
+            stride_h,
+            dilation_w,
+            ..
+        } => (
+            stride_w.max(1) as u64,
+            stride_h.max(1) as u64,
+            dilation_w.max(1) as u64,
+        ),
+        _ => (1, 1, 1),
+    }
+}
+
+/// Total padding along one axis: what TensorFlow's SAME padding adds, 0 for VALID.
+fn padding(input: u64, output: u64, stride: u64, kernel: u64) -> u64 {
+    ((output.saturating_sub(1)) * stride + kernel).saturating_sub(input)
+}
+
+/// The pointers one output row of a window sweep adds to an indirection buffer: the first
+/// window's `kh·kw`, then `step_w × kh` new ones per further output column.
+fn step_height(kh: u64, kw: u64, out_w: u64, step_w: u64) -> u64 {
+    kh * kw + out_w.saturating_sub(1) * step_w * kh
+}
+
+/// Packed weights and indirection buffers of every delegated node, by the formulas above with
+/// `isa`'s tiles.
+pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> OtherEstimate {
+    let k = isa.kernels();
+    let mut e = OtherEstimate {
+        isa: k.isa,
+        ..Default::default()
+    };
+    let mut skipped: Vec<String> = Vec::new();
+    for p in &delegation.partitions {
+        let si = p.subgraph;
+        let sg = &model.subgraphs[si];
+        let shape = |t: i32| -> Vec<u64> {
+            usize::try_from(t)
+                .ok()
+                .and_then(|t| sg.tensors.get(t))
+                .map(|x| x.shape.iter().map(|&d| d.max(0) as u64).collect())
+                .unwrap_or_default()
+        };
+        let input = |op: &Operator, i: usize| op.inputs.get(i).copied().unwrap_or(-1);
+        // The filter is static data: a constant, or made once at prepare from one.
+        let static_filter = |t: i32| {
+            constant(model, si, t)
+                || fp16_dequantize_of(model, si, t).is_some()
+                || densified(model, si, t).is_some()
+        };
+        for &n in &p.nodes {
+            let op = &sg.operators[n];
+            let precision = match dtype(model, si, input(op, 0)) {
+                Some(TensorType::Float32) => Some(Precision { elt: 4, extra: 0 }),
+                Some(TensorType::Int8) => Some(Precision { elt: 1, extra: 4 }),
+                _ => None,
+            };
+            let int8 = dtype(model, si, input(op, 0)) == Some(TensorType::Int8);
+            let (gemm, dw) = if int8 {
+                (&k.int8_gemm, &k.int8_dw)
+            } else {
+                (&k.f32_gemm, &k.f32_dw)
+            };
+            // The IGEMM kernels for `out` output channels a group.
+            let igemm = |out: u64| {
+                if int8 || out < k.f32_igemm.nr {
+                    gemm
+                } else {
+                    &k.f32_igemm
+                }
+            };
+            let in_shape = shape(input(op, 0));
+            let out_shape = op.outputs.first().map(|&t| shape(t)).unwrap_or_default();
+            let w = shape(input(op, 1));
+            let name = model.op_name(op);
+            let mut skip = || skipped.push(format!("subgraph {si} node {n} ({name})"));
+            match (op.builtin, &precision) {
+                (ops::FULLY_CONNECTED, Some(pr)) => match &w[..] {
+                    [o, .., i] if static_filter(input(op, 1)) => {
+                        e.packed_weights += gemm.packed(1, *o, 1, *i, pr);
+                    }
+                    [_, .., _] => {} // weights at run time: nothing packed ahead
+                    _ => skip(),
+                },
+                (ops::CONV_2D, Some(pr)) => {
+                    let (sw, sh, _) = conv_geometry(op);
+                    match (&w[..], &in_shape[..], &out_shape[..]) {
+                        ([o, kh, kw, ci], [_, ih, iw, cin], [_, oh, ow, _]) if *ci > 0 => {
+                            let groups = (cin / ci).max(1);
+                            let o_per_group = o / groups;
+                            let pad = padding(*ih, *oh, sh, *kh) + padding(*iw, *ow, sw, *kw);
+                            let gemm_path = kh * kw == 1 && sw == 1 && sh == 1 && pad == 0;
+                            let taps = kh * kw;
+                            let g = if gemm_path { gemm } else { igemm(o_per_group) };
+                            e.packed_weights += g.packed(groups, o_per_group, taps, *ci, pr);
+                            if !gemm_path {
+                                let pixels = oh * ow;
+                                e.indirection +=
+                                    taps * round_up(pixels, g.mr_for(pixels)) * POINTER;
+                            }
+                        }
+                        _ => skip(),
+                    }
+                }
+                (ops::DEPTHWISE_CONV_2D, Some(pr)) => {
+                    let (sw, sh, dil_w) = conv_geometry(op);
+                    match (&w[..], &in_shape[..], &out_shape[..]) {
+                        ([_, kh, kw, c], [_, ih, iw, cin], [_, oh, ow, _]) if *cin > 0 => {
+                            let taps = kh * kw;
+                            let multiplier = c / cin;
+                            let pad = padding(*ih, *oh, sh, *kh) + padding(*iw, *ow, sw, *kw);
+                            let tile = dw.tiles.iter().find(|&&t| t >= taps);
+                            if multiplier == 1 && taps == 1 && sw == 1 && sh == 1 && pad == 0 {
+                                // vmulcaddc: a per-channel multiply-add, scale and bias only.
+                                e.packed_weights += round_up(
+                                    round_up(*c, dw.cr) * (pr.elt + 4 + pr.extra),
+                                    ALIGNMENT,
+                                );
+                            } else if let (1, Some(&t)) = (multiplier, tile) {
+                                e.packed_weights += round_up(
+                                    round_up(*c, dw.cr) * (t * pr.elt + 4 + pr.extra),
+                                    ALIGNMENT,
+                                );
+                                let step_w = if dil_w == 1 { sw.min(*kw) } else { *kw };
+                                let pointers = t - taps + oh * step_height(*kh, *kw, *ow, step_w);
+                                e.indirection += round_up(pointers * POINTER, ALIGNMENT);
+                            } else {
+                                // A channel multiplier above 1, or a kernel larger than every
+                                // depthwise tile: a grouped IGEMM, one input channel a group.
+                                let g = igemm(multiplier);
+                                e.packed_weights += g.packed(*cin, multiplier, taps, 1, pr);
+                                let pixels = oh * ow;
+                                e.indirection +=
+                                    taps * round_up(pixels, g.mr_for(pixels)) * POINTER;
+                            }
+                        }
+                        _ => skip(),
+                    }
+                }
+                (ops::MAX_POOL_2D | ops::AVERAGE_POOL_2D, _) => {
+                    let Options::Pool2D {
+                        stride_w,
+                        stride_h,
+                        filter_w,
+                        filter_h,
+                    } = op.options
+                    else {
+                        skip();
+                        continue;
+                    };
+                    let (sw, sh) = (stride_w.max(1) as u64, stride_h.max(1) as u64);
+                    let (kw, kh) = (filter_w.max(1) as u64, filter_h.max(1) as u64);
+                    match (&in_shape[..], &out_shape[..]) {
+                        // A 1×1 window with unit stride is a copy (or a clamp): no buffer.
+                        _ if kw * kh == 1 && sw == 1 && sh == 1 => {}
+                        ([_, ih, iw, _], [_, oh, ow, _]) => {
+                            let step_h = step_height(kh, kw, *ow, sw.min(kw));
+                            if op.builtin == ops::MAX_POOL_2D {
+                                e.indirection += (kh * kw - 1 + oh * step_h) * POINTER;
+                            } else {
+                                let total = padding(*ih, *oh, sh, kh);
+                                let (top, bottom) = (total / 2, total - total / 2);
+                                let rows = top.div_ceil(sh) + bottom.div_ceil(sh) + 1;
+                                e.indirection += (kh * kw - 1 + rows * step_h) * POINTER;
+                                if total + padding(*iw, *ow, sw, kw) > 0 {
+                                    e.indirection += oh * ow * 4;
+                                }
+                            }
+                        }
+                        _ => skip(),
+                    }
+                }
+                // A mean over the spatial axes (the innermost kept) keeps a zero row of
+                // `channels` elements and XNN_EXTRA_BYTES, made at reshape.
+                (ops::MEAN, Some(pr)) => match (in_shape.last(), out_shape.last()) {
+                    (Some(&c), Some(&oc)) if c == oc && in_shape.len() > 1 => {
+                        e.indirection += c * pr.elt + 16;
+                    }
+                    _ => {}
+                },
+                // Resizing keeps 4 input pointers and 2 weights (f32, or int16 for int8) per
+                // output pixel, made at reshape.
+                (super::RESIZE_BILINEAR, Some(pr)) => match &out_shape[..] {
+                    [_, oh, ow, _] => e.indirection += oh * ow * (4 * POINTER + 2 * pr.elt.max(2)),
+                    _ => skip(),
+                },
+                (ops::CONV_2D | ops::DEPTHWISE_CONV_2D | ops::FULLY_CONNECTED, None)
+                | (ops::TRANSPOSE_CONV, _) => skip(),
+                (ops::BATCH_MATMUL, _) if static_filter(input(op, 1)) => skip(),
+                _ => {}
+            }
+        }
+    }
+    if !skipped.is_empty() {
+        e.not_estimated.push(format!(
+            "packed weights and indirection of {}",
+            skipped.join(", ")
+        ));
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_tile_is_the_cheapest_kernel_or_an_exact_one() {
+        let f32_gemm = Isa::X86Amx.kernels().f32_gemm;
+        // 676 pixels, nr 16: mr 7 costs 97 x (3 x 23 + 112) = 17557, mr 1 676 x 67 = 45292.
+        assert_eq!(f32_gemm.mr_for(676), 7);
+        // 4 pixels: mr 7 costs 181, mr 1 4 x 67 = 268; 1 pixel has a kernel of its own.
+        assert_eq!(f32_gemm.mr_for(4), 7);
+        assert_eq!(f32_gemm.mr_for(1), 1);
+        // int8 on AMX, 676 pixels: mr 16 costs 43 x (3 x 80 + 1024) = 54352, mr 1 175084.
+        assert_eq!(Isa::X86Amx.kernels().int8_gemm.mr_for(676), 16);
+    }
+
+    #[test]
+    fn packing_pads_channels_to_the_tile_and_k_to_its_granularity() {
+        let p = Precision { elt: 1, extra: 4 };
+        // hello_world's 1 -> 16 fully connected on AMX: 64 x (round_up(1, 4) + 4 + 4) = 768.
+        assert_eq!(Isa::X86Amx.kernels().int8_gemm.packed(1, 16, 1, 1, &p), 768);
+        // The same on AVX-512 VNNI: 16 x (8 + 8) = 256.
+        assert_eq!(
+            Isa::X86Avx512.kernels().int8_gemm.packed(1, 16, 1, 1, &p),
+            256
+        );
+        // A 3x3 f32 conv, 3 -> 6 channels: 16 x (9 x 3 + 1) x 4 = 1792, already 64-aligned.
+        let f = Precision { elt: 4, extra: 0 };
+        assert_eq!(Isa::X86Amx.kernels().f32_gemm.packed(1, 6, 9, 3, &f), 1792);
+    }
+}
