@@ -869,4 +869,42 @@ fn xnnpack_lifetimes_give_the_tflite_arena_and_the_workspace() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("on arm (computed, not measured)"), "{out}");
+    // The estimate's CPU class is the user's: on AVX-512 without AMX the same float model
+    // packs the same, and ARM NEON's 6-row tile changes the conv's indirection to
+    // 9 x round_up(676, 6) x 8 = 48816 B (+ the pool's 5432).
+    let (code, out, err) = arenascope(&[
+        "plan",
+        &model,
+        "--lifetimes",
+        "xnnpack",
+        "--isa",
+        "neon",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["xnnpack_other"]["indirection"], 48816 + 5432);
+    assert!(doc["xnnpack_other"]["isa"]
+        .as_str()
+        .unwrap()
+        .contains("computed, not measured"));
+    // The layout export draws the TFLite arena above the workspace, on XNNPACK's op axis.
+    let out_svg = std::env::temp_dir().join(format!("arenascope-lanes-{}.svg", std::process::id()));
+    let (code, _, err) = arenascope(&[
+        "export",
+        &model,
+        "--lifetimes",
+        "xnnpack",
+        "--view",
+        "layout",
+        "--out",
+        out_svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&out_svg).unwrap();
+    let _ = std::fs::remove_file(&out_svg);
+    assert!(svg.contains("TFLite arena, subgraph 0 - litert: arena 3.1 KiB (3176 B)"));
+    assert!(svg.contains("XNNPACK workspace 0 (subgraph 0) - xnnpack: arena 52.8 KiB (54080 B)"));
+    assert!(svg.contains(">XNNPACK op<"));
 }

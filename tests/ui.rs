@@ -328,14 +328,46 @@ fn litert_with_xnnpack_shows_the_tflite_arena_and_the_workspace() {
     h.get_by_label_contains("LiteRT with XNNPACK needs 57256 bytes");
     h.get_by_label_contains("TFLite arena 3176 B");
     h.get_by_label_contains("XNNPACK workspace 54080 B");
+    // The whole picture: + packed weights 173760 B + indirection 54320 B, as measured on the
+    // oracle's AVX-512 + AMX CPU.
+    h.get_by_label_contains("indirection buffers: 285336 bytes");
+    // On ARM NEON the conv's row tile is 6: 9 x round_up(676, 6) x 8 = 48816 B of indirection
+    // (+ the pool's 5432), the packing the same: 285264 bytes; the planned part is unchanged.
+    h.state_mut()
+        .push(Command::SetIsa(arenascope::analysis::xnnpack::Isa::ArmNeon));
+    h.run();
+    h.get_by_label_contains("indirection buffers: 285264 bytes");
+    h.get_by_label_contains("LiteRT with XNNPACK needs 57256 bytes");
     // The second problem is the workspace, on XNNPACK's op axis, planned by XNNPACK's planner.
     h.state_mut().push(Command::ShowProblem(1));
     h.state_mut().push(Command::ShowPanel(Panel::Layout));
     h.run();
     h.get_by_label_contains("arena 52.8 KiB (54080 B)");
     let views = h.state_mut().frame_views();
+    // The layout panel shows two lanes: the TFLite arena (LiteRT's plan, on TFLite's steps:
+    // one, the delegate node, as XNNPACK takes the whole graph) above the workspace shown
+    // (XNNPACK's plan, on its six ops).
+    let lanes: Vec<(LayoutSource, &str, u64, u32)> = views
+        .layout_lanes
+        .iter()
+        .map(|v| (v.source, v.view.planner, v.view.arena_bytes, v.view.steps))
+        .collect();
+    assert_eq!(
+        lanes,
+        [
+            (LayoutSource::Problem(0), "litert", 3176, 1),
+            (LayoutSource::Shown, "xnnpack", 54080, 6)
+        ]
+    );
+    h.get_by_label("TFLite arena, subgraph 0");
+    h.get_by_label("XNNPACK workspace 0 (subgraph 0)");
     let layout = views.layout.expect("the layout panel's view");
     assert_eq!(layout.view.planner, "xnnpack");
+    // Its SVG export is the two lanes too, the workspace on XNNPACK's op axis.
+    let svg = h.state_mut().current_view_svg();
+    assert!(svg.contains("TFLite arena, subgraph 0 - "), "{svg:.300}");
+    assert!(svg.contains("XNNPACK workspace 0 (subgraph 0) - xnnpack: arena 52.8 KiB (54080 B)"));
+    assert!(svg.contains(">XNNPACK op<"));
     assert_eq!(
         h.state().doc.problem_label(1),
         "XNNPACK workspace 0 (subgraph 0)"
@@ -349,6 +381,23 @@ fn litert_with_xnnpack_shows_the_tflite_arena_and_the_workspace() {
     // On the TFLite arena the compare panel shows the two lanes: the TFLite arena (LiteRT's
     // plan) and the workspace (XNNPACK's), each with its own problem.
     h.state_mut().push(Command::ShowProblem(0));
+    h.run();
+    // Shown the TFLite arena, the layout's lanes swap roles: it is the shown one, the
+    // largest workspace the other.
+    let lanes: Vec<(LayoutSource, &str)> = h
+        .state_mut()
+        .frame_views()
+        .layout_lanes
+        .iter()
+        .map(|v| (v.source, v.view.planner))
+        .collect();
+    assert_eq!(
+        lanes,
+        [
+            (LayoutSource::Shown, "litert"),
+            (LayoutSource::Problem(1), "xnnpack")
+        ]
+    );
     h.state_mut().push(Command::ShowPanel(Panel::Compare));
     h.run();
     let lanes: Vec<(LayoutSource, &str, u64)> = h

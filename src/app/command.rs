@@ -21,6 +21,8 @@ pub enum Command {
     /// Show problem `k` (a subgraph, under litert lifetimes).
     ShowProblem(usize),
     SetLifetimes(Lifetimes),
+    /// The CPU class XNNPACK's packed weights and indirection buffers are estimated for.
+    SetIsa(crate::analysis::xnnpack::Isa),
     SetAlign(Option<u64>),
     /// Build the problems on the file's order or the memory-optimised one.
     SetOrder(crate::document::OrderChoice),

@@ -57,12 +57,20 @@ impl Document {
     ) -> Result<(), DocumentError> {
         let mut request = PlanRequest::defaults(&self.core.source, lifetimes, align);
         request.order = order;
+        // The CPU class the XNNPACK estimate is for is the user's choice, kept.
+        request.isa = self.core.request.isa;
         // The order search runs on the UI thread here: about a second per subgraph at most
         // (`arenascope optimize` searches longer).
         request.settings.time_limit_secs = 1.0;
         self.core.plan(request)?;
         self.shown = self.shown.min(self.core.problem_count().saturating_sub(1));
         Ok(())
+    }
+
+    /// The CPU class XNNPACK's packed weights and indirection buffers are estimated for (no
+    /// replanning: only the estimate depends on it).
+    pub fn set_isa(&mut self, isa: crate::analysis::xnnpack::Isa) {
+        self.core.request.isa = Some(isa);
     }
 
     /// The problem shown.

@@ -374,6 +374,7 @@ impl ArenaApp {
                     self.replan();
                 }
             }
+            Command::SetIsa(isa) => self.doc.set_isa(isa),
             Command::SetAlign(a) => {
                 if a != self.prefs.align {
                     self.prefs.align = a;

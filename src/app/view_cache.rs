@@ -82,6 +82,9 @@ pub struct FrameViews {
     /// The primary plan's layout: on the layout panel, and for exports of the panels that
     /// have no picture of their own (built only then: on 20 000 buffers it is the costliest).
     pub layout: Option<LayoutPanelView>,
+    /// Under LiteRT with XNNPACK, the layout panel's two lanes: the TFLite arena and the
+    /// workspace of the shown problem's subgraph (one of them `layout`), each on its own axes.
+    pub layout_lanes: Vec<LayoutPanelView>,
     /// The compared layouts (the compare panel only).
     pub compared: Vec<LayoutPanelView>,
     /// The byte axis the compared layouts share.
@@ -205,49 +208,95 @@ impl ViewCache {
             .collect()
     }
 
+    /// Under LiteRT with XNNPACK, the shown problem's subgraph's TFLite arena and its
+    /// workspace (the shown one, else the largest by XNNPACK's plan), as problem indices, and
+    /// the number of workspaces of the subgraph.
+    fn xnnpack_pair(doc: &Document) -> Option<(Option<usize>, Option<usize>, usize)> {
+        use crate::analysis::XnnpackPart;
+        let current = doc.current();
+        current.xnnpack?;
+        let same = |k: &usize| doc.problem(*k).subgraph == current.subgraph;
+        let arena = (0..doc.problem_count())
+            .filter(same)
+            .find(|&k| doc.problem(k).xnnpack == Some(XnnpackPart::TfliteArena));
+        let workspaces: Vec<usize> = (0..doc.problem_count())
+            .filter(same)
+            .filter(|&k| doc.problem(k).partition().is_some())
+            .collect();
+        let xnnpack_arena = |k: usize| {
+            doc.plans(k)
+                .iter()
+                .find(|x| x.planner == "xnnpack")
+                .map_or(0, |x| x.arena_bytes)
+        };
+        let workspace = if current.partition().is_some() {
+            Some(doc.shown)
+        } else {
+            workspaces.iter().copied().max_by_key(|&k| xnnpack_arena(k))
+        };
+        Some((arena, workspace, workspaces.len()))
+    }
+
+    /// Problem `k`'s plan by planner `id`, drawn beside the shown problem as an XNNPACK lane:
+    /// the TFLite arena, or a workspace (captioned with its partition).
+    fn lane(
+        &mut self,
+        doc: &Document,
+        k: usize,
+        id: &str,
+        workspaces: usize,
+    ) -> Option<LayoutPanelView> {
+        let plan = doc.plans(k).iter().position(|x| x.planner == id)?;
+        let view = self
+            .layouts
+            .entry((k, plan, Shown::Lane))
+            .or_insert_with(|| {
+                let problem = doc.problem(k);
+                let mut v = LayoutView::build(problem, &doc.plans(k)[plan]);
+                v.order = Some(match problem.partition() {
+                    Some(part) => format!(
+                        "XNNPACK workspace of partition {part} (the largest of {workspaces})"
+                    ),
+                    None => "TFLite arena (the delegated graph)".to_string(),
+                });
+                Arc::new(v)
+            })
+            .clone();
+        let id = format!("lane-{k}-{plan}");
+        Some(self.panel_view(view, plan, id, k, LayoutSource::Problem(k)))
+    }
+
     /// LiteRT with XNNPACK, on a TFLite arena: that arena (its `litert` plan) and the largest
     /// XNNPACK workspace of the same subgraph (its `xnnpack` plan), side by side.
     fn xnnpack_lanes(&mut self, doc: &Document) -> Vec<LayoutPanelView> {
-        use crate::analysis::XnnpackPart;
-        let p = doc.shown;
-        let current = doc.current();
-        if current.xnnpack != Some(XnnpackPart::TfliteArena) {
+        let Some((Some(arena), workspace, n)) = Self::xnnpack_pair(doc) else {
+            return Vec::new();
+        };
+        if arena != doc.shown {
             return Vec::new();
         }
-        let plan_of = |k: usize, id: &str| doc.plans(k).iter().position(|x| x.planner == id);
-        let workspaces: Vec<usize> = (0..doc.problem_count())
-            .filter(|&k| {
-                let q = doc.problem(k);
-                q.partition().is_some() && q.subgraph == current.subgraph
-            })
-            .collect();
-        let largest = workspaces
-            .iter()
-            .copied()
-            .max_by_key(|&k| plan_of(k, "xnnpack").map_or(0, |i| doc.plans(k)[i].arena_bytes));
+        [(Some(arena), "litert"), (workspace, "xnnpack")]
+            .into_iter()
+            .filter_map(|(k, id)| self.lane(doc, k?, id, n))
+            .collect()
+    }
+
+    /// The layout panel under LiteRT with XNNPACK: the TFLite arena above the workspace, the
+    /// shown problem's lane with the chosen plan (`shown`), the other with its runtime's.
+    fn layout_lanes(&mut self, doc: &Document, shown: &LayoutPanelView) -> Vec<LayoutPanelView> {
+        let Some((arena, workspace, n)) = Self::xnnpack_pair(doc) else {
+            return Vec::new();
+        };
         let mut lanes = Vec::new();
-        for (k, id, caption) in [(Some(p), "litert", None), (largest, "xnnpack", Some(()))] {
-            let (Some(k), Some(plan)) = (k, k.and_then(|k| plan_of(k, id))) else {
-                continue;
-            };
-            let view = self
-                .layouts
-                .entry((k, plan, Shown::Lane))
-                .or_insert_with(|| {
-                    let problem = doc.problem(k);
-                    let mut v = LayoutView::build(problem, &doc.plans(k)[plan]);
-                    v.order = Some(match (caption, problem.partition()) {
-                        (Some(()), Some(part)) => format!(
-                            "XNNPACK workspace of partition {part} (the largest of {})",
-                            workspaces.len()
-                        ),
-                        _ => "TFLite arena (the delegated graph)".to_string(),
-                    });
-                    Arc::new(v)
-                })
-                .clone();
-            let id = format!("lane-{k}-{plan}");
-            lanes.push(self.panel_view(view, plan, id, k, LayoutSource::Problem(k)));
+        for (k, id) in [(arena, "litert"), (workspace, "xnnpack")] {
+            match k {
+                Some(k) if k == doc.shown => lanes.push(shown.clone()),
+                Some(k) => lanes.extend(self.lane(doc, k, id, n)),
+                None => {}
+            }
+        }
+        if lanes.len() < 2 {
+            lanes.clear();
         }
         lanes
     }
@@ -285,6 +334,10 @@ impl ViewCache {
         let compare = compare_indices(doc, prefs);
         let layout = (prefs.panel == Panel::Layout || for_export)
             .then(|| self.layout(doc, primary, "layout"));
+        let layout_lanes = match (&layout, prefs.panel) {
+            (Some(shown), Panel::Layout) => self.layout_lanes(doc, shown),
+            _ => Vec::new(),
+        };
         let before_after = prefs.before_after && doc.file_order(p).is_some();
         let lanes = if prefs.panel == Panel::Compare {
             self.xnnpack_lanes(doc)
@@ -388,6 +441,7 @@ impl ViewCache {
             primary,
             compare,
             layout,
+            layout_lanes,
             compared,
             compare_top,
             gantt,

@@ -87,6 +87,42 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
     let explicit = !(args.planners.is_empty() || args.planners.iter().any(|i| i == "all"));
     let problem = &pl.problem;
     let text = match args.view {
+        // LiteRT with XNNPACK: the TFLite arena above the subgraph's largest workspace.
+        ViewArg::Layout if problem.xnnpack.is_some() => {
+            let k = if explicit {
+                0
+            } else {
+                default_compare(&pl.plans, problem.lifetimes)[0]
+            };
+            let arena = doc
+                .planned
+                .iter()
+                .position(|q| std::ptr::eq(q, pl))
+                .unwrap_or(0);
+            let xnnpack_plan =
+                |q: &crate::document::Planned| q.plans.iter().position(|x| x.planner == "xnnpack");
+            let workspace = (0..doc.planned.len())
+                .filter(|&w| {
+                    let q = &doc.planned[w];
+                    q.problem.partition().is_some() && q.problem.subgraph == problem.subgraph
+                })
+                .filter_map(|w| xnnpack_plan(&doc.planned[w]).map(|i| (w, i)))
+                .max_by_key(|&(w, i)| doc.planned[w].plans[i].arena_bytes);
+            let mut lanes = vec![(
+                problem,
+                view::LayoutView::build(problem, &pl.plans[k]),
+                doc.problem_label(arena),
+            )];
+            if let Some((w, i)) = workspace {
+                let q = &doc.planned[w];
+                lanes.push((
+                    &q.problem,
+                    view::LayoutView::build(&q.problem, &q.plans[i]),
+                    doc.problem_label(w),
+                ));
+            }
+            svg::lanes_svg(&lanes, &palette)
+        }
         ViewArg::Layout => {
             let k = if explicit {
                 0

@@ -233,7 +233,13 @@ fn draw_layout(
     p: &Palette,
     title: &str,
 ) {
-    axes(svg, f, p, "step", true);
+    // A workspace of LiteRT's XNNPACK delegate runs on XNNPACK's op axis.
+    let x_label = if problem.partition().is_some() {
+        "XNNPACK op"
+    } else {
+        "step"
+    };
+    axes(svg, f, p, x_label, true);
     let mut labels = 0;
     for h in &v.holes {
         svg.rect(
@@ -346,6 +352,38 @@ pub fn layout_svg(problem: &Problem, v: &LayoutView, p: &Palette) -> String {
         y_max: v.axis_top(),
     };
     draw_layout(&mut svg, problem, v, &f, p, &layout_title(v));
+    let legend_y = svg.height - 12.0;
+    legend(&mut svg, p, 90.0, legend_y);
+    svg.finish()
+}
+
+/// LiteRT with XNNPACK: the TFLite arena's layout above the workspace's, each on its own
+/// axes (TFLite's steps, XNNPACK's ops; each its own bytes) and titled with what it plans.
+pub fn lanes_svg(lanes: &[(&Problem, LayoutView, String)], p: &Palette) -> String {
+    let lane_h = 320.0;
+    let gap = 80.0;
+    let n = lanes.len().max(1) as f64;
+    let mut svg = Svg::new(1400.0, 60.0 + n * (lane_h + gap) + 10.0, p);
+    for (k, (problem, v, caption)) in lanes.iter().enumerate() {
+        let f = Frame {
+            left: 90.0,
+            top: 60.0 + k as f64 * (lane_h + gap),
+            width: 1280.0,
+            height: lane_h,
+            x_min: 0.0,
+            x_max: v.steps.max(1) as f64,
+            y_min: 0.0,
+            y_max: v.axis_top(),
+        };
+        draw_layout(
+            &mut svg,
+            problem,
+            v,
+            &f,
+            p,
+            &format!("{caption} - {}", layout_title(v)),
+        );
+    }
     let legend_y = svg.height - 12.0;
     legend(&mut svg, p, 90.0, legend_y);
     svg.finish()

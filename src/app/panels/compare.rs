@@ -20,7 +20,13 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             let top = (!lanes).then(|| {
                 super::plot_helpers::top_with_budget(f.views.compare_top, f.budget.as_ref())
             });
-            super::layout::layout_plot(f, col, lv, (!lanes).then_some(link), height, top, out);
+            let at = super::layout::Placement {
+                link: (!lanes).then_some(link),
+                y_top: top,
+                height,
+                legend: false,
+            };
+            super::layout::layout_plot(f, col, lv, at, out);
         }
     });
 }

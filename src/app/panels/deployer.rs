@@ -5,12 +5,14 @@
 //! a button copies the number.
 
 use super::plot_helpers::budget_verdict_ui;
-use super::Frame;
+use super::{Commands, Frame};
+use crate::analysis::xnnpack::Isa;
 use crate::analysis::{BufferKind, Lifetimes};
+use crate::app::command::Command;
 use crate::app::theme::Colors;
 use crate::view::format_bytes;
 
-pub fn ui(f: &Frame, ui: &mut egui::Ui) {
+pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let plans = f.doc.current_plans();
     let Some(plan) = plans.get(f.views.primary) else {
         return;
@@ -24,6 +26,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui) {
             let x = xnnpack.unwrap_or_default();
             let persistent = problem.persistent_bytes();
             let total = x.tflite_arena + x.workspace + persistent;
+            let with_other = total + x.other.packed_weights + x.other.indirection;
             ui.horizontal_wrapped(|ui| {
                 ui.heading(format!(
                     "LiteRT with XNNPACK needs {total} bytes ({}) of planned memory",
@@ -34,10 +37,30 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui) {
                 }
             });
             ui.label(format!(
-                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; x86-64 rounding) + persistent arena {persistent} B. Packed weights and indirection buffers depend on the CPU and are not counted.",
-                x.tflite_arena, x.workspace, x.partitions
+                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; {} rounding) + persistent arena {persistent} B.",
+                x.tflite_arena, x.workspace, x.partitions, f.doc.request.platform.name()
             ));
-            ui.label(format!("Besides, not planned: {}.", x.other.describe()));
+            ui.horizontal_wrapped(|ui| {
+                let heading = ui.strong(format!(
+                    "With XNNPACK's packed weights and indirection buffers: {with_other} bytes ({}), estimated for",
+                    format_bytes(with_other)
+                ));
+                let current = f.doc.request.isa.unwrap_or(Isa::for_platform(f.doc.request.platform));
+                let mut isa = current;
+                egui::ComboBox::from_id_salt("xnnpack-isa")
+                    .selected_text(isa_label(isa))
+                    .show_ui(ui, |ui| {
+                        for i in [Isa::X86Amx, Isa::X86Avx512, Isa::ArmNeon] {
+                            ui.selectable_value(&mut isa, i, isa_label(i));
+                        }
+                    })
+                    .response
+                    .labelled_by(heading.id);
+                if isa != current {
+                    out.push(Command::SetIsa(isa));
+                }
+            });
+            ui.label(format!("Not planned: {}.", x.other.describe()));
             if !x.not_modelled.is_empty() {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
@@ -53,6 +76,11 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui) {
                     ("TFLite arena".to_string(), x.tflite_arena),
                     ("XNNPACK workspace".to_string(), x.workspace),
                     ("persistent arena".to_string(), persistent),
+                    (
+                        "packed weights (estimate)".to_string(),
+                        x.other.packed_weights,
+                    ),
+                    ("indirection (estimate)".to_string(), x.other.indirection),
                 ],
             )
         }
@@ -185,4 +213,13 @@ fn stacked_bar(ui: &mut egui::Ui, parts: &[(String, u64)], budget: Option<u64>, 
             ui.label(format!("{name} {}", format_bytes(*bytes)));
         }
     });
+}
+
+/// The CPU classes the estimate's selector offers, as it names them.
+fn isa_label(isa: Isa) -> &'static str {
+    match isa {
+        Isa::X86Amx => "x86-64 AVX-512 + AMX (measured)",
+        Isa::X86Avx512 => "x86-64 AVX-512 VNNI, no AMX (measured)",
+        Isa::ArmNeon => "ARM64 NEON (computed)",
+    }
 }

@@ -38,6 +38,21 @@ pub fn view_svg(f: &Frame) -> String {
                 .collect();
             svg::compare_svg(&views, &palette)
         }
+        (Panel::Layout, ..) if !v.layout_lanes.is_empty() => {
+            let lanes: Vec<(&crate::analysis::Problem, crate::view::LayoutView, String)> = v
+                .layout_lanes
+                .iter()
+                .map(|l| {
+                    let k = match l.source {
+                        crate::app::view_cache::LayoutSource::Problem(k) => k,
+                        _ => f.doc.shown,
+                    };
+                    let problem = super::layout::problem_of(f, l);
+                    (problem, (*l.view).clone(), f.doc.problem_label(k))
+                })
+                .collect();
+            svg::lanes_svg(&lanes, &palette)
+        }
         _ => match &v.layout {
             Some(l) => svg::layout_svg(problem, &l.view, &palette),
             // Not built for this frame: build it (an export, not a frame, pays for it).

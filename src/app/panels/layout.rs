@@ -4,7 +4,7 @@ use egui_plot::{HLine, LineStyle};
 
 use super::plot_helpers::{
     base_plot, budget_line, budget_verdict_ui, bytes_axis, bytes_grid, legend, plot_interaction,
-    top_with_budget,
+    steps_grid, top_with_budget,
 };
 use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
@@ -16,7 +16,22 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         return;
     };
     let height = ui.available_height();
-    layout_plot(f, ui, layout, None, height, None, out);
+    let lanes = &f.views.layout_lanes;
+    if lanes.is_empty() {
+        layout_plot(f, ui, layout, Placement::alone(height, true), out);
+        return;
+    }
+    // LiteRT with XNNPACK: the TFLite arena above the workspace, each on its own time axis
+    // (TFLite's node steps, XNNPACK's ops) and byte scale.
+    let lane_height = (height - 36.0 * lanes.len() as f32) / lanes.len() as f32;
+    for (i, lv) in lanes.iter().enumerate() {
+        let k = match lv.source {
+            LayoutSource::Problem(k) => k,
+            _ => f.doc.shown,
+        };
+        ui.heading(f.doc.problem_label(k));
+        layout_plot(f, ui, lv, Placement::alone(lane_height, i == 0), out);
+    }
 }
 
 /// The problem a layout is drawn from: the shown one, the same on the file's order, or
@@ -29,17 +44,43 @@ pub fn problem_of<'a>(f: &Frame<'a>, lv: &LayoutPanelView) -> &'a crate::analysi
     }
 }
 
-/// One plan's layout as a zoomable plot; `link` shares its axes with other plots, which then
-/// start from the same byte range `y_top`.
+/// Where and how a layout plot is drawn beside others.
+pub struct Placement {
+    /// Shares the plot's axes with the other plots of this id, which then start from the
+    /// same byte range `y_top`.
+    pub link: Option<egui::Id>,
+    pub y_top: Option<f64>,
+    pub height: f32,
+    /// The colour legend in the title line (once a panel).
+    pub legend: bool,
+}
+
+impl Placement {
+    /// A plot on its own axes.
+    pub fn alone(height: f32, legend: bool) -> Self {
+        Placement {
+            link: None,
+            y_top: None,
+            height,
+            legend,
+        }
+    }
+}
+
+/// One plan's layout as a zoomable plot, placed by `at`.
 pub fn layout_plot(
     f: &Frame,
     ui: &mut egui::Ui,
     lv: &LayoutPanelView,
-    link: Option<egui::Id>,
-    height: f32,
-    y_top: Option<f64>,
+    at: Placement,
     out: &mut Commands,
 ) {
+    let Placement {
+        link,
+        y_top,
+        height,
+        legend: with_legend,
+    } = at;
     let view = &lv.view;
     let colors = f.colors;
     ui.horizontal_wrapped(|ui| {
@@ -63,13 +104,21 @@ pub fn layout_plot(
         }
         if link.is_none() {
             ui.label(format!("padding {}", format_bytes(view.padding_bytes)));
+        }
+        if with_legend {
             ui.separator();
             legend(ui, &colors);
         }
     });
+    let problem = problem_of(f, lv);
     let mut plot = base_plot(&lv.id, &colors)
         .height(height - 24.0)
-        .x_axis_label("step")
+        .x_axis_label(if problem.partition().is_some() {
+            "XNNPACK op"
+        } else {
+            "step"
+        })
+        .x_grid_spacer(steps_grid)
         .y_axis_formatter(bytes_axis)
         .y_grid_spacer(bytes_grid)
         .y_axis_min_width(64.0)
@@ -87,7 +136,6 @@ pub fn layout_plot(
     }
     let arena = view.arena_bytes as f64;
     let lower = view.lower_bound as f64;
-    let problem = problem_of(f, lv);
     // The same tensors, by their buffers in this problem.
     let (selected, hovered) = if lv.source != LayoutSource::Shown {
         (

@@ -93,6 +93,26 @@ pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
         .collect()
 }
 
+/// Grid marks on a step axis at whole steps, 1, 2, 5, 10, … apart: about ten in view, never
+/// between two steps.
+pub fn steps_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    let span = (hi - lo).max(1.0);
+    let step = [1.0, 2.0, 5.0]
+        .iter()
+        .flat_map(|f| (0..12).map(move |e| f * 10f64.powi(e)))
+        .filter(|s| span / s <= 12.0)
+        .fold(f64::MAX, f64::min);
+    let first = (lo.max(0.0) / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last.max(first - 1))
+        .map(|k| egui_plot::GridMark {
+            value: k as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
 /// The budget as a dashed line on an arena axis: the budget less what the runtime needs
 /// beside the arena.
 pub fn budget_line(budget: &Budget, colors: &Colors) -> egui_plot::HLine {

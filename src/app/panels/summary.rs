@@ -15,7 +15,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let Some(metrics) = &f.views.metrics else {
         return;
     };
-    super::deployer::ui(f, ui);
+    super::deployer::ui(f, ui, out);
     ui.separator();
     let rows = &f.views.rows;
     let problem = f.doc.current();
