@@ -23,6 +23,8 @@ pub enum Command {
     SetLifetimes(Lifetimes),
     /// The CPU class XNNPACK's packed weights and indirection buffers are estimated for.
     SetIsa(crate::analysis::xnnpack::Isa),
+    /// The platform class XNNPACK's workspace is rounded for (plans again).
+    SetPlatform(crate::analysis::xnnpack::Platform),
     SetAlign(Option<u64>),
     /// Build the problems on the file's order or the memory-optimised one.
     SetOrder(crate::document::OrderChoice),

@@ -59,6 +59,7 @@ impl Document {
         request.order = order;
         // The CPU class the XNNPACK estimate is for is the user's choice, kept.
         request.isa = self.core.request.isa;
+        request.platform = self.core.request.platform;
         // The order search runs on the UI thread here: about a second per subgraph at most
         // (`arenascope optimize` searches longer).
         request.settings.time_limit_secs = 1.0;
@@ -71,6 +72,11 @@ impl Document {
     /// replanning: only the estimate depends on it).
     pub fn set_isa(&mut self, isa: crate::analysis::xnnpack::Isa) {
         self.core.request.isa = Some(isa);
+    }
+
+    /// The platform class XNNPACK's workspace is rounded for; the caller plans again.
+    pub fn set_platform(&mut self, platform: crate::analysis::xnnpack::Platform) {
+        self.core.request.platform = platform;
     }
 
     /// The problem shown.

@@ -375,6 +375,12 @@ impl ArenaApp {
                 }
             }
             Command::SetIsa(isa) => self.doc.set_isa(isa),
+            Command::SetPlatform(p) => {
+                if p != self.doc.request.platform {
+                    self.doc.set_platform(p);
+                    self.replan();
+                }
+            }
             Command::SetAlign(a) => {
                 if a != self.prefs.align {
                     self.prefs.align = a;

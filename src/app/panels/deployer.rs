@@ -37,7 +37,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 }
             });
             ui.label(format!(
-                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; {} rounding) + persistent arena {persistent} B.",
+                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; rounded for {}) + persistent arena {persistent} B.",
                 x.tflite_arena, x.workspace, x.partitions, f.doc.request.platform.name()
             ));
             ui.horizontal_wrapped(|ui| {

@@ -46,8 +46,9 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             "LiteRT with XNNPACK (the default)",
         )
         .on_hover_text(
-            "The delegated graph's TFLite arena and XNNPACK's workspace, one problem each \
-             (x86-64 rounding); packed weights and indirection buffers are not planned",
+            "The delegated graph's TFLite arena and XNNPACK's workspace, one problem each; \
+             packed weights and indirection buffers are not planned (the summary estimates \
+             them)",
         );
         ui.radio_value(
             &mut lifetimes,
@@ -58,6 +59,20 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     });
     if lifetimes != f.prefs.lifetimes {
         out.push(Command::SetLifetimes(lifetimes));
+    }
+    if f.prefs.lifetimes == Lifetimes::Xnnpack {
+        use crate::analysis::xnnpack::Platform;
+        let mut platform = doc.request.platform;
+        ui.horizontal(|ui| {
+            ui.label("Rounding for");
+            ui.radio_value(&mut platform, Platform::X86_64, "x86-64")
+                .on_hover_text("64-byte allocations, as measured");
+            ui.radio_value(&mut platform, Platform::Arm, "ARM")
+                .on_hover_text("16-byte allocations: computed by the same rules, not measured");
+        });
+        if platform != doc.request.platform {
+            out.push(Command::SetPlatform(platform));
+        }
     }
     ui.strong("Execution order");
     let mut order = f.prefs.order;
