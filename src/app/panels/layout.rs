@@ -129,6 +129,21 @@ pub fn layout_plot(
             y_top.unwrap_or(view.axis_top()),
             f.budget.as_ref(),
         ));
+    // On XNNPACK's op axis, the op under the pointer and the TFLite nodes it came from.
+    if !problem.step_labels.is_empty() {
+        let labels = &problem.step_labels;
+        plot = plot.coordinates_formatter(
+            egui_plot::Corner::RightTop,
+            egui_plot::CoordinatesFormatter::new(move |pt, _| {
+                let k = pt.x.floor();
+                (k >= 0.0)
+                    .then(|| labels.get(k as usize))
+                    .flatten()
+                    .map(|l| format!("XNNPACK op {k}: {l}"))
+                    .unwrap_or_default()
+            }),
+        );
+    }
     if let Some(link) = link {
         plot = plot
             .link_axis(link, [true, true])
