@@ -244,6 +244,8 @@ fn malformed_csv_is_rejected() {
     );
 }
 
+use arenascope::analysis::xnnpack::Isa;
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -257,6 +259,10 @@ proptest! {
         }
         if let Ok(model) = Model::from_bytes(&bytes) {
             let _ = arenascope::analysis::tflm_tail::tail(&model, 3);
+            let delegation = arenascope::analysis::xnnpack::delegate(&model);
+            for isa in [Isa::X86Amx, Isa::X86Avx512, Isa::ArmNeon] {
+                let _ = arenascope::analysis::xnnpack::other_estimate(&model, &delegation, isa);
+            }
             for l in [Lifetimes::Litert, Lifetimes::Tflm, Lifetimes::Xnnpack] {
                 if let Ok(problems) = analysis::problems(&model, l) {
                     for p in &problems {

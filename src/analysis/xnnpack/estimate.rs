@@ -23,6 +23,11 @@
 //! * **Max pooling**: `(kh·kw − 1 + out_h × step_h) × 8` of indirection.
 //! * **Average pooling**: `(kh·kw − 1 + rows × step_h) × 8`, `rows` being the padded rows at
 //!   the top and bottom (in strides) plus one; with padding, also `out_h·out_w` f32 divisors.
+//! * **Mean** over the spatial axes (the innermost kept): a zero row of `channels × elt + 16`.
+//! * **Resize bilinear**: 4 pointers and 2 weights (f32; int16 for int8) per output pixel.
+//!
+//! The last four are made at reshape time; the oracle counts them with the indirection
+//! buffers, and so does `indirection` here.
 //!
 //! The tiles, by CPU class (`Isa`): x86-64 with AVX-512 and AMX, the shared corpus's oracle
 //! (f32 GEMM 7×16, int8 GEMM 16×64 with k in fours, depthwise f32 16 and int8 32 channels),
@@ -31,8 +36,9 @@
 //! 16 channels), computed by the same formulas and not measured. A depthwise convolution
 //! with a channel multiplier, or with a kernel larger than every tile (3, 4, 9, 25 taps; int8
 //! 3, 9, 25), is a grouped IGEMM. Nodes these formulas do not cover (other types,
-//! transposed convolutions, batched matrix products with static weights, kernels above 5×5 in
-//! a depthwise convolution) are named as not estimated, so the numbers are then lower bounds.
+//! transposed convolutions, batched matrix products with static weights) are named as not
+//! estimated, so the numbers are then lower bounds. Products saturate: a corrupt shape gives
+//! a huge estimate, never an overflow.
 
 use super::{constant, densified, dtype, fp16_dequantize_of, Delegation, Platform};
 use crate::analysis::round_up;
@@ -53,6 +59,14 @@ pub struct OtherEstimate {
 }
 
 impl OtherEstimate {
+    fn pack(&mut self, bytes: u64) {
+        self.packed_weights = self.packed_weights.saturating_add(bytes);
+    }
+
+    fn index(&mut self, bytes: u64) {
+        self.indirection = self.indirection.saturating_add(bytes);
+    }
+
     /// "estimated for ISA: packed weights N bytes, indirection buffers N bytes (not
     /// estimated: …)", as the CLI and the summary say it.
     pub fn describe(&self) -> String {
@@ -126,73 +140,36 @@ impl Isa {
     }
 
     fn kernels(self) -> Kernels {
-        const F32_X86: Gemm = Gemm {
-            mrs: &[1, 7],
-            nr: 16,
-            kr: 1,
-        };
-        const F32_DW_X86: Depthwise = Depthwise {
-            tiles: &[3, 4, 9, 25],
-            cr: 16,
-        };
-        const INT8_DW_X86: Depthwise = Depthwise {
-            tiles: &[3, 9, 25],
-            cr: 32,
-        };
-        const F32_IGEMM_X86: Gemm = Gemm {
-            mrs: &[1, 7],
-            nr: 32,
-            kr: 1,
+        const fn gemm(mrs: &'static [u64], nr: u64, kr: u64) -> Gemm {
+            Gemm { mrs, nr, kr }
+        }
+        const fn dw(tiles: &'static [u64], cr: u64) -> Depthwise {
+            Depthwise { tiles, cr }
+        }
+        // The two x86-64 classes differ only in their int8 GEMM.
+        let x86 = |int8_gemm: Gemm, isa: &'static str| Kernels {
+            f32_gemm: gemm(&[1, 7], 16, 1),
+            f32_igemm: gemm(&[1, 7], 32, 1),
+            int8_gemm,
+            f32_dw: dw(&[3, 4, 9, 25], 16),
+            int8_dw: dw(&[3, 9, 25], 32),
+            isa,
         };
         match self {
-            Isa::X86Amx => Kernels {
-                f32_gemm: F32_X86,
-                f32_igemm: F32_IGEMM_X86,
-                int8_gemm: Gemm {
-                    mrs: &[1, 16],
-                    nr: 64,
-                    kr: 4,
-                },
-                f32_dw: F32_DW_X86,
-                int8_dw: INT8_DW_X86,
-                isa: "x86-64 AVX-512 with AMX (f32 GEMM 7x16, int8 GEMM 16x64c4)",
-            },
-            Isa::X86Avx512 => Kernels {
-                f32_gemm: F32_X86,
-                f32_igemm: F32_IGEMM_X86,
-                int8_gemm: Gemm {
-                    mrs: &[1, 7],
-                    nr: 16,
-                    kr: 8,
-                },
-                f32_dw: F32_DW_X86,
-                int8_dw: INT8_DW_X86,
-                isa: "x86-64 AVX-512 VNNI without AMX (f32 GEMM 7x16, int8 GEMM 7x16c8)",
-            },
+            Isa::X86Amx => x86(
+                gemm(&[1, 16], 64, 4),
+                "x86-64 AVX-512 with AMX (f32 GEMM 7x16, int8 GEMM 16x64c4)",
+            ),
+            Isa::X86Avx512 => x86(
+                gemm(&[1, 7], 16, 8),
+                "x86-64 AVX-512 VNNI without AMX (f32 GEMM 7x16, int8 GEMM 7x16c8)",
+            ),
             Isa::ArmNeon => Kernels {
-                f32_gemm: Gemm {
-                    mrs: &[1, 6],
-                    nr: 8,
-                    kr: 1,
-                },
-                f32_igemm: Gemm {
-                    mrs: &[1, 6],
-                    nr: 8,
-                    kr: 1,
-                },
-                int8_gemm: Gemm {
-                    mrs: &[1, 4],
-                    nr: 16,
-                    kr: 4,
-                },
-                f32_dw: Depthwise {
-                    tiles: &[3, 4, 9, 25],
-                    cr: 8,
-                },
-                int8_dw: Depthwise {
-                    tiles: &[3, 9, 25],
-                    cr: 16,
-                },
+                f32_gemm: gemm(&[1, 6], 8, 1),
+                f32_igemm: gemm(&[1, 6], 8, 1),
+                int8_gemm: gemm(&[1, 4], 16, 4),
+                f32_dw: dw(&[3, 4, 9, 25], 8),
+                int8_dw: dw(&[3, 9, 25], 16),
                 isa: "aarch64 NEON dot product (f32 GEMM 6x8, int8 GEMM 4x16c4; computed, not measured)",
             },
         }
@@ -210,7 +187,7 @@ impl Gemm {
         if self.mrs.contains(&pixels) {
             return pixels;
         }
-        let cost = |mr: u64| pixels.div_ceil(mr) * (3 * (mr + self.nr) + mr * self.nr);
+        let cost = |mr: u64| prod(&[pixels.div_ceil(mr), 3 * (mr + self.nr) + mr * self.nr]);
         let mut best = max;
         let mut best_cost = u64::MAX;
         for &mr in self.mrs {
@@ -225,8 +202,17 @@ impl Gemm {
     /// Packed bytes of `groups` groups of `out` output channels over `taps` kernel taps of
     /// `inp` input channels each.
     fn packed(&self, groups: u64, out: u64, taps: u64, inp: u64, p: &Precision) -> u64 {
-        let per_channel = taps * round_up(inp, self.kr) * p.elt + 4 + p.extra;
-        round_up(groups * round_up(out, self.nr) * per_channel, ALIGNMENT)
+        let per_channel = prod(&[taps, round_up(inp, self.kr), p.elt]).saturating_add(4 + p.extra);
+        round_up(
+            prod(&[groups, round_up(out, self.nr), per_channel]),
+            ALIGNMENT,
+        )
+    }
+
+    /// Indirection bytes of an IGEMM: `taps` pointers for each of the output pixels, rounded
+    /// up to the row tile.
+    fn indirection(&self, taps: u64, pixels: u64) -> u64 {
+        prod(&[taps, round_up(pixels, self.mr_for(pixels)), POINTER])
     }
 }
 
@@ -259,15 +245,22 @@ fn conv_geometry(op: &Operator) -> (u64, u64, u64) {
     }
 }
 
+/// A product that saturates instead of overflowing: the dimensions come from the file.
+fn prod(factors: &[u64]) -> u64 {
+    factors.iter().fold(1u64, |a, &b| a.saturating_mul(b))
+}
+
 /// Total padding along one axis: what TensorFlow's SAME padding adds, 0 for VALID.
 fn padding(input: u64, output: u64, stride: u64, kernel: u64) -> u64 {
-    ((output.saturating_sub(1)) * stride + kernel).saturating_sub(input)
+    prod(&[output.saturating_sub(1), stride])
+        .saturating_add(kernel)
+        .saturating_sub(input)
 }
 
 /// The pointers one output row of a window sweep adds to an indirection buffer: the first
 /// window's `kh·kw`, then `step_w × kh` new ones per further output column.
 fn step_height(kh: u64, kw: u64, out_w: u64, step_w: u64) -> u64 {
-    kh * kw + out_w.saturating_sub(1) * step_w * kh
+    prod(&[kh, kw]).saturating_add(prod(&[out_w.saturating_sub(1), step_w, kh]))
 }
 
 /// Packed weights and indirection buffers of every delegated node, by the formulas above with
@@ -325,7 +318,7 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
             match (op.builtin, &precision) {
                 (ops::FULLY_CONNECTED, Some(pr)) => match &w[..] {
                     [o, .., i] if static_filter(input(op, 1)) => {
-                        e.packed_weights += gemm.packed(1, *o, 1, *i, pr);
+                        e.pack(gemm.packed(1, *o, 1, *i, pr));
                     }
                     [_, .., _] => {} // weights at run time: nothing packed ahead
                     _ => skip(),
@@ -336,15 +329,13 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                         ([o, kh, kw, ci], [_, ih, iw, cin], [_, oh, ow, _]) if *ci > 0 => {
                             let groups = (cin / ci).max(1);
                             let o_per_group = o / groups;
-                            let pad = padding(*ih, *oh, sh, *kh) + padding(*iw, *ow, sw, *kw);
-                            let gemm_path = kh * kw == 1 && sw == 1 && sh == 1 && pad == 0;
-                            let taps = kh * kw;
+                            let pad = padding(*ih, *oh, sh, *kh).max(padding(*iw, *ow, sw, *kw));
+                            let taps = prod(&[*kh, *kw]);
+                            let gemm_path = taps == 1 && sw == 1 && sh == 1 && pad == 0;
                             let g = if gemm_path { gemm } else { igemm(o_per_group) };
-                            e.packed_weights += g.packed(groups, o_per_group, taps, *ci, pr);
+                            e.pack(g.packed(groups, o_per_group, taps, *ci, pr));
                             if !gemm_path {
-                                let pixels = oh * ow;
-                                e.indirection +=
-                                    taps * round_up(pixels, g.mr_for(pixels)) * POINTER;
+                                e.index(g.indirection(taps, prod(&[*oh, *ow])));
                             }
                         }
                         _ => skip(),
@@ -354,32 +345,33 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                     let (sw, sh, dil_w) = conv_geometry(op);
                     match (&w[..], &in_shape[..], &out_shape[..]) {
                         ([_, kh, kw, c], [_, ih, iw, cin], [_, oh, ow, _]) if *cin > 0 => {
-                            let taps = kh * kw;
+                            let taps = prod(&[*kh, *kw]);
                             let multiplier = c / cin;
-                            let pad = padding(*ih, *oh, sh, *kh) + padding(*iw, *ow, sw, *kw);
+                            let pad = padding(*ih, *oh, sh, *kh).max(padding(*iw, *ow, sw, *kw));
                             let tile = dw.tiles.iter().find(|&&t| t >= taps);
                             if multiplier == 1 && taps == 1 && sw == 1 && sh == 1 && pad == 0 {
                                 // vmulcaddc: a per-channel multiply-add, scale and bias only.
-                                e.packed_weights += round_up(
-                                    round_up(*c, dw.cr) * (pr.elt + 4 + pr.extra),
+                                let per_channel = pr.elt + 4 + pr.extra;
+                                e.pack(round_up(
+                                    prod(&[round_up(*c, dw.cr), per_channel]),
                                     ALIGNMENT,
-                                );
+                                ));
                             } else if let (1, Some(&t)) = (multiplier, tile) {
-                                e.packed_weights += round_up(
-                                    round_up(*c, dw.cr) * (t * pr.elt + 4 + pr.extra),
+                                let per_channel = t * pr.elt + 4 + pr.extra;
+                                e.pack(round_up(
+                                    prod(&[round_up(*c, dw.cr), per_channel]),
                                     ALIGNMENT,
-                                );
+                                ));
                                 let step_w = if dil_w == 1 { sw.min(*kw) } else { *kw };
-                                let pointers = t - taps + oh * step_height(*kh, *kw, *ow, step_w);
-                                e.indirection += round_up(pointers * POINTER, ALIGNMENT);
+                                let rows = prod(&[*oh, step_height(*kh, *kw, *ow, step_w)]);
+                                let pointers = (t - taps).saturating_add(rows);
+                                e.index(round_up(prod(&[pointers, POINTER]), ALIGNMENT));
                             } else {
                                 // A channel multiplier above 1, or a kernel larger than every
                                 // depthwise tile: a grouped IGEMM, one input channel a group.
                                 let g = igemm(multiplier);
-                                e.packed_weights += g.packed(*cin, multiplier, taps, 1, pr);
-                                let pixels = oh * ow;
-                                e.indirection +=
-                                    taps * round_up(pixels, g.mr_for(pixels)) * POINTER;
+                                e.pack(g.packed(*cin, multiplier, taps, 1, pr));
+                                e.index(g.indirection(taps, prod(&[*oh, *ow])));
                             }
                         }
                         _ => skip(),
@@ -403,16 +395,20 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                         _ if kw * kh == 1 && sw == 1 && sh == 1 => {}
                         ([_, ih, iw, _], [_, oh, ow, _]) => {
                             let step_h = step_height(kh, kw, *ow, sw.min(kw));
-                            if op.builtin == ops::MAX_POOL_2D {
-                                e.indirection += (kh * kw - 1 + oh * step_h) * POINTER;
+                            // The rows swept: every output row (max), or only the padded
+                            // rows at the top and bottom plus one (average).
+                            let total = padding(*ih, *oh, sh, kh);
+                            let rows = if op.builtin == ops::MAX_POOL_2D {
+                                *oh
                             } else {
-                                let total = padding(*ih, *oh, sh, kh);
-                                let (top, bottom) = (total / 2, total - total / 2);
-                                let rows = top.div_ceil(sh) + bottom.div_ceil(sh) + 1;
-                                e.indirection += (kh * kw - 1 + rows * step_h) * POINTER;
-                                if total + padding(*iw, *ow, sw, kw) > 0 {
-                                    e.indirection += oh * ow * 4;
-                                }
+                                (total / 2).div_ceil(sh) + (total - total / 2).div_ceil(sh) + 1
+                            };
+                            let pointers = (kh * kw - 1).saturating_add(prod(&[rows, step_h]));
+                            e.index(prod(&[pointers, POINTER]));
+                            let padded = total.max(padding(*iw, *ow, sw, kw)) > 0;
+                            if op.builtin == ops::AVERAGE_POOL_2D && padded {
+                                // One f32 divisor per output pixel.
+                                e.index(prod(&[*oh, *ow, 4]));
                             }
                         }
                         _ => skip(),
@@ -422,14 +418,14 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                 // `channels` elements and XNN_EXTRA_BYTES, made at reshape.
                 (ops::MEAN, Some(pr)) => match (in_shape.last(), out_shape.last()) {
                     (Some(&c), Some(&oc)) if c == oc && in_shape.len() > 1 => {
-                        e.indirection += c * pr.elt + 16;
+                        e.index(prod(&[c, pr.elt]).saturating_add(16));
                     }
                     _ => {}
                 },
                 // Resizing keeps 4 input pointers and 2 weights (f32, or int16 for int8) per
                 // output pixel, made at reshape.
                 (super::RESIZE_BILINEAR, Some(pr)) => match &out_shape[..] {
-                    [_, oh, ow, _] => e.indirection += oh * ow * (4 * POINTER + 2 * pr.elt.max(2)),
+                    [_, oh, ow, _] => e.index(prod(&[*oh, *ow, 4 * POINTER + 2 * pr.elt.max(2)])),
                     _ => skip(),
                 },
                 (ops::CONV_2D | ops::DEPTHWISE_CONV_2D | ops::FULLY_CONNECTED, None)
