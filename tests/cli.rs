@@ -869,6 +869,14 @@ fn xnnpack_lifetimes_give_the_tflite_arena_and_the_workspace() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("on arm (computed, not measured)"), "{out}");
+    // The table's last line gives the whole picture: 3176 + 54080 + 0 persistent = 57256
+    // planned, + 173760 packed + 54320 indirection = 285336 with the estimates.
+    let (code, out, err) = arenascope(&["plan", &model, "--lifetimes", "xnnpack"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("= 57256 bytes planned; with the estimated packed weights and indirection buffers, 285336 bytes"),
+        "{out}"
+    );
     // The estimate's CPU class is the user's: on AVX-512 without AMX the same float model
     // packs the same, and ARM NEON's 6-row tile changes the conv's indirection to
     // 9 x round_up(676, 6) x 8 = 48816 B (+ the pool's 5432).

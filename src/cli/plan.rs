@@ -261,11 +261,14 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
         let _ = writeln!(s, "not planned, {}", x.other.describe());
         let _ = writeln!(
             s,
-            "LiteRT with XNNPACK on {}: TFLite arena {} bytes + XNNPACK workspace {} bytes ({} partition(s); the block allocated is 32 bytes more); packed weights and indirection buffers not counted{}",
+            "LiteRT with XNNPACK on {}: TFLite arena {} bytes + XNNPACK workspace {} bytes ({} partition(s); the block allocated is 32 bytes more) + persistent arena {} bytes = {} bytes planned; with the estimated packed weights and indirection buffers, {} bytes{}",
             doc.request.platform.name(),
             x.tflite_arena,
             x.workspace,
             x.partitions,
+            x.persistent,
+            x.planned(),
+            x.with_other(),
             if x.not_modelled.is_empty() {
                 String::new()
             } else {

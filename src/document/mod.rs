@@ -154,10 +154,27 @@ pub struct XnnpackSummary {
     /// bytes more).
     pub workspace: u64,
     pub partitions: usize,
+    /// LiteRT's persistent arena (variables, persistent tensors) of the delegated graph.
+    pub persistent: u64,
     /// Nodes no rule covers: the numbers are then a lower bound.
     pub not_modelled: Vec<String>,
     /// Packed weights and indirection buffers, estimated for one CPU class.
     pub other: analysis::xnnpack::OtherEstimate,
+}
+
+impl XnnpackSummary {
+    /// The planned memory: TFLite arena + XNNPACK workspace + persistent arena.
+    pub fn planned(&self) -> u64 {
+        self.tflite_arena + self.workspace + self.persistent
+    }
+
+    /// The whole picture: the planned memory and the estimated packed weights and
+    /// indirection buffers.
+    pub fn with_other(&self) -> u64 {
+        self.planned()
+            .saturating_add(self.other.packed_weights)
+            .saturating_add(self.other.indirection)
+    }
 }
 
 /// One problem with the plans made on it.
@@ -562,7 +579,8 @@ impl Document {
         for pl in &self.planned {
             match pl.problem.xnnpack {
                 Some(analysis::XnnpackPart::TfliteArena) => {
-                    s.tflite_arena += arena_of(pl, "litert")
+                    s.tflite_arena += arena_of(pl, "litert");
+                    s.persistent += pl.problem.persistent_bytes();
                 }
                 Some(analysis::XnnpackPart::Workspace { .. }) => {
                     s.partitions += 1;

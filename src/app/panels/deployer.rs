@@ -24,9 +24,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     {
         _ if xnnpack.is_some() => {
             let x = xnnpack.unwrap_or_default();
-            let persistent = problem.persistent_bytes();
-            let total = x.tflite_arena + x.workspace + persistent;
-            let with_other = total + x.other.packed_weights + x.other.indirection;
+            let persistent = x.persistent;
+            let total = x.planned();
+            let with_other = x.with_other();
             ui.horizontal_wrapped(|ui| {
                 ui.heading(format!(
                     "LiteRT with XNNPACK needs {total} bytes ({}) of planned memory",
