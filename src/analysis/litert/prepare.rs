@@ -141,8 +141,9 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
                 tensors[out0 as usize].alloc = AllocType::Dynamic;
             }
             ops::FULLY_CONNECTED => {
-                // Six indices; temporaries only on the hybrid path (not modelled).
-                reserve(&mut tensors, 6);
+                // Six indices; temporaries only on the hybrid path.
+                let base = reserve(&mut tensors, 6);
+                fc_hybrid_temporaries(model, si, op, base, &mut tensors, &mut temporaries[i]);
             }
             _ => {}
         }
@@ -361,6 +362,52 @@ fn svdf_temporaries(
         set_temp(tensors, base, &[batch, num_filters], TensorType::Int32);
         set_temp(tensors, base + 1, &[num_units, batch], TensorType::Int32);
         temporaries.extend([base, base + 1]);
+    }
+}
+
+/// FULLY_CONNECTED on the hybrid path (float input, int8 or uint8 weights: dynamic-range
+/// quantisation; fully_connected.cc): the input quantised (the filter's type, the input's
+/// shape), one float scaling factor and one int32 offset per batch row, an int32
+/// `[units, batch]` accumulator, and the int32 row sums `[units]`, persistent. Measured on
+/// dense_dynamic_range (sample model): every offset equal.
+fn fc_hybrid_temporaries(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    base: usize,
+    tensors: &mut [ITensor],
+    temporaries: &mut Vec<usize>,
+) {
+    let in0 = first(&op.inputs);
+    let filter = op.inputs.get(1).copied().unwrap_or(-1);
+    let filter_type = dtype_of(model, si, filter);
+    let hybrid = dtype_of(model, si, in0) == Some(TensorType::Float32)
+        && matches!(filter_type, Some(TensorType::Int8 | TensorType::Uint8));
+    if let (true, Some(TensorType::Int8 | TensorType::Uint8), Some(inp), Some([units, k])) = (
+        hybrid,
+        filter_type,
+        shape_of(model, si, in0),
+        shape_of(model, si, filter),
+    ) {
+        let (units, k) = (*units as i64, *k as i64);
+        let shape: Vec<i64> = inp.iter().map(|&d| d as i64).collect();
+        let batch = if k > 0 {
+            elements(&shape) as i64 / k
+        } else {
+            0
+        };
+        set_temp(
+            tensors,
+            base,
+            &shape,
+            filter_type.unwrap_or(TensorType::Int8),
+        );
+        set_temp(tensors, base + 1, &[batch], TensorType::Float32);
+        set_temp(tensors, base + 2, &[units, batch], TensorType::Int32);
+        set_temp(tensors, base + 3, &[batch], TensorType::Int32);
+        set_temp(tensors, base + 4, &[units], TensorType::Int32);
+        tensors[base + 4].alloc = AllocType::ArenaRwPersistent;
+        temporaries.extend(base..base + 5);
     }
 }
 

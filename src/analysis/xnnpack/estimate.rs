@@ -102,6 +102,9 @@ struct Kernels {
     /// take `f32_gemm` (XNNPACK's "nr2" choice).
     f32_igemm: Gemm,
     int8_gemm: Gemm,
+    /// Dynamic-range fully connected (float rows quantised at run time, int8 weights), where
+    /// measured.
+    dynamic_gemm: Option<Gemm>,
     f32_dw: Depthwise,
     int8_dw: Depthwise,
     isa: &'static str,
@@ -147,10 +150,11 @@ impl Isa {
             Depthwise { tiles, cr }
         }
         // The two x86-64 classes differ only in their int8 GEMM.
-        let x86 = |int8_gemm: Gemm, isa: &'static str| Kernels {
+        let x86 = |int8_gemm: Gemm, dynamic_gemm: Option<Gemm>, isa: &'static str| Kernels {
             f32_gemm: gemm(&[1, 7], 16, 1),
             f32_igemm: gemm(&[1, 7], 32, 1),
             int8_gemm,
+            dynamic_gemm,
             f32_dw: dw(&[3, 4, 9, 25], 16),
             int8_dw: dw(&[3, 9, 25], 32),
             isa,
@@ -158,16 +162,19 @@ impl Isa {
         match self {
             Isa::X86Amx => x86(
                 gemm(&[1, 16], 64, 4),
+                None,
                 "x86-64 AVX-512 with AMX (f32 GEMM 7x16, int8 GEMM 16x64c4)",
             ),
             Isa::X86Avx512 => x86(
                 gemm(&[1, 7], 16, 8),
+                Some(gemm(&[1], 64, 4)),
                 "x86-64 AVX-512 VNNI without AMX (f32 GEMM 7x16, int8 GEMM 7x16c8)",
             ),
             Isa::ArmNeon => Kernels {
                 f32_gemm: gemm(&[1, 6], 8, 1),
                 f32_igemm: gemm(&[1, 6], 8, 1),
                 int8_gemm: gemm(&[1, 4], 16, 4),
+                dynamic_gemm: None,
                 f32_dw: dw(&[3, 4, 9, 25], 8),
                 int8_dw: dw(&[3, 9, 25], 16),
                 isa: "aarch64 NEON dot product (f32 GEMM 6x8, int8 GEMM 4x16c4; computed, not measured)",
@@ -316,6 +323,17 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
             let name = model.op_name(op);
             let mut skip = || skipped.push(format!("subgraph {si} node {n} ({name})"));
             match (op.builtin, &precision) {
+                // Dynamic range: int8 weights with the row's bias, scale and sum (12 bytes).
+                (ops::FULLY_CONNECTED, Some(_))
+                    if dtype(model, si, input(op, 1)) == Some(TensorType::Int8) && !int8 =>
+                {
+                    match (&k.dynamic_gemm, &w[..]) {
+                        (Some(g), [o, .., i]) => {
+                            e.pack(g.packed(1, *o, 1, *i, &Precision { elt: 1, extra: 8 }))
+                        }
+                        _ => skip(),
+                    }
+                }
                 (ops::FULLY_CONNECTED, Some(pr)) => match &w[..] {
                     [o, .., i] if static_filter(input(op, 1)) => {
                         e.pack(gemm.packed(1, *o, 1, *i, pr));
