@@ -185,10 +185,11 @@ fn skipped_dequantize(model: &Model, si: usize, n: usize) -> bool {
 
 /// A dynamic-range fully connected (float input, constant int8 weights) that flattens its
 /// input to one row: its input channels `k`. XNNPACK quantises the row at run time into the
-/// op's own workspace, `k + 8` bytes (the int8 row and its quantisation parameters), and
-/// re-defines the filter as a per-channel int8 value two ids on (measured on three models
-/// made here: 24, 108 and 6280 bytes). Batches of rows pack differently (`(rows + 1) ×
-/// (k + 8)` was measured for 4) and are not modelled.
+/// op's own workspace, `round_up(k, 4) + 8` bytes (the int8 row padded to the kernel's k
+/// granularity, and its quantisation parameters), and re-defines the filter as a per-channel
+/// int8 value two ids on (measured on four models made here: k 16, 100, 6272 and 30 give 24,
+/// 108, 6280 and 40 bytes). Rows in batches are padded to the kernel's row tile, which
+/// depends on the CPU (4 rows took 5 × (k + 8) on AVX-512 VNNI), so they are not modelled.
 fn dynamic_range_row(model: &Model, si: usize, op: &Operator) -> Option<u64> {
     let sg = &model.subgraphs[si];
     let tensor = |i: usize| {
@@ -931,7 +932,7 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
                 label: String::new(),
                 inputs: vec![flat],
                 outputs,
-                workspace_bytes: dynamic.map_or(0, |k| k + 8),
+                workspace_bytes: dynamic.map_or(0, |k| super::round_up(k, 4) + 8),
             });
             continue;
         }
@@ -1322,6 +1323,11 @@ mod tests {
         let p = workspace_problem(&rt, 0, Platform::X86_64);
         // v5 (32 B) [1, 2], v6 (16 B) [0, 1], then the op's workspace [1, 1]: 64 each.
         assert_eq!(records(&p), [(64, 1, 2), (64, 0, 1), (64, 1, 1)]);
+        // k = 30: the row is padded to 32 (measured: 40 bytes).
+        let mut wide = m.clone();
+        wide.subgraphs[0].tensors[0].shape = vec![1, 30];
+        wide.subgraphs[0].tensors[1].shape = vec![8, 30];
+        assert_eq!(one(&wide).1.ops[1].workspace_bytes, 40);
         // A dynamic-range convolution quantises its input in a convert op of its own: named.
         let conv = model(
             vec![
