@@ -380,12 +380,14 @@ fn fc_hybrid_temporaries(
 ) {
     let in0 = first(&op.inputs);
     let filter = op.inputs.get(1).copied().unwrap_or(-1);
-    let filter_type = dtype_of(model, si, filter);
-    let hybrid = dtype_of(model, si, in0) == Some(TensorType::Float32)
-        && matches!(filter_type, Some(TensorType::Int8 | TensorType::Uint8));
-    if let (true, Some(TensorType::Int8 | TensorType::Uint8), Some(inp), Some([units, k])) = (
-        hybrid,
-        filter_type,
+    if let (
+        Some(TensorType::Float32),
+        Some(filter_type @ (TensorType::Int8 | TensorType::Uint8)),
+        Some(inp),
+        Some([units, k]),
+    ) = (
+        dtype_of(model, si, in0),
+        dtype_of(model, si, filter),
         shape_of(model, si, in0),
         shape_of(model, si, filter),
     ) {
@@ -396,12 +398,7 @@ fn fc_hybrid_temporaries(
         } else {
             0
         };
-        set_temp(
-            tensors,
-            base,
-            &shape,
-            filter_type.unwrap_or(TensorType::Int8),
-        );
+        set_temp(tensors, base, &shape, filter_type);
         set_temp(tensors, base + 1, &[batch], TensorType::Float32);
         set_temp(tensors, base + 2, &[units, batch], TensorType::Int32);
         set_temp(tensors, base + 3, &[batch], TensorType::Int32);
