@@ -471,7 +471,8 @@ fn oracle_isa(d: &Value) -> Option<Isa> {
 /// The estimate against what the oracle's heap interposer measured, model by model, with the
 /// tiles of the CPU class it was measured on (the shared corpus on an AVX-512 + AMX CPU, the
 /// models made here on one without AMX); printed as a table (`--nocapture`). Both the packed
-/// weights and the reshape-time buffers are exact on every model LiteRT loads.
+/// weights and the reshape-time buffers are exact on every model LiteRT loads whose nodes are
+/// all modelled; on the others the estimate is a lower bound.
 #[test]
 fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
     println!(
@@ -492,7 +493,8 @@ fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
         ) else {
             continue;
         };
-        let e = xnnpack::other_estimate(&m, &xnnpack::delegate(&m), isa);
+        let delegation = xnnpack::delegate(&m);
+        let e = xnnpack::other_estimate(&m, &delegation, isa);
         let name = json
             .file_name()
             .unwrap()
@@ -512,10 +514,16 @@ fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
             e.not_estimated.join("; ")
         );
         assert!(e.not_estimated.is_empty(), "{name}: {:?}", e.not_estimated);
+        if !delegation.not_modelled.is_empty() {
+            // Nodes left out of the partitions pack nothing here: a lower bound.
+            assert!(e.packed_weights <= packed && e.indirection <= ind, "{name}");
+            println!("  (not modelled: {})", delegation.not_modelled.join(", "));
+            continue;
+        }
         assert_eq!((e.packed_weights, e.indirection), (packed, ind), "{name}");
         compared += 1;
     }
-    println!("{compared} of {compared} exact");
+    println!("{compared} of {compared} exact (models without not-modelled nodes)");
     assert!(compared >= 8, "the bundled samples alone give 8 models");
 }
 

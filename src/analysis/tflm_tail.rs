@@ -377,17 +377,19 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
             }
             None => not_modelled.push(format!("{} (subgraph {s})", model.op_name(op))),
         }
-        // Dynamic-range quantisation: TFLM's kernel refuses float input with int8 weights
-        // ("Input type: FLOAT32 with filter type: INT8 not supported"), so the model does not
-        // load; said, not silently costed.
+        // Dynamic-range quantisation: TFLM's kernels refuse float input with int8 weights
+        // ("Input type: FLOAT32 with filter type: INT8 not supported", "Hybrid models are not
+        // supported on TFLite Micro"), so the model does not load; said, not silently costed.
         let dtype = |i: usize| {
             op.inputs
                 .get(i)
                 .and_then(|&t| tensor_of(model, s, t))
                 .map(|t| t.dtype)
         };
-        if op.builtin == ops::FULLY_CONNECTED
-            && dtype(0) == Some(crate::model::TensorType::Float32)
+        if matches!(
+            op.builtin,
+            ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
+        ) && dtype(0) == Some(crate::model::TensorType::Float32)
             && matches!(
                 dtype(1),
                 Some(crate::model::TensorType::Int8 | crate::model::TensorType::Uint8)

@@ -273,7 +273,7 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
                 String::new()
             } else {
                 format!(
-                    "\nnot modelled, so these are lower bounds: {}",
+                    "\nnot modelled (left to TFLite here, so these numbers are approximate): {}",
                     x.not_modelled.join(", ")
                 )
             }

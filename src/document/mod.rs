@@ -156,7 +156,7 @@ pub struct XnnpackSummary {
     pub partitions: usize,
     /// LiteRT's persistent arena (variables, persistent tensors) of the delegated graph.
     pub persistent: u64,
-    /// Nodes no rule covers: the numbers are then a lower bound.
+    /// Nodes no rule covers: kept out of the partitions, so the numbers are then approximate.
     pub not_modelled: Vec<String>,
     /// Packed weights and indirection buffers, estimated for one CPU class.
     pub other: analysis::xnnpack::OtherEstimate,

@@ -65,7 +65,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
                     format!(
-                        "Not modelled, so these are lower bounds: {}",
+                        "Not modelled, so these numbers are approximate (a node left to TFLite here moves its tensors from the workspace to the TFLite arena): {}",
                         x.not_modelled.join(", ")
                     ),
                 );
