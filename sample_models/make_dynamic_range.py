@@ -15,6 +15,10 @@ conv_dynamic_range: a 3x3 convolution (16x16x8 -> 14x14x32, int8 weights per cha
 dense layer (6272 -> 10, int8): LiteRT's hybrid convolution temporaries (a quantised im2col
 and five more); XNNPACK quantises the convolution's input in a convert op of its own, which
 is not modelled.
+
+depthwise_dynamic_range: a 3x3 depthwise convolution over 12x12x128 (1152 int8 weights), a
+global average pool and a dense layer: LiteRT's hybrid depthwise temporaries (the quantised
+input, a scaling factor and an offset per batch).
 """
 import tensorflow as tf
 
@@ -37,3 +41,9 @@ inp = tf.keras.Input((16, 16, 8), batch_size=1)
 x = tf.keras.layers.Conv2D(32, 3, activation="relu")(inp)
 x = tf.keras.layers.Flatten()(x)
 convert(tf.keras.Model(inp, tf.keras.layers.Dense(10)(x)), "conv_dynamic_range.tflite")
+
+tf.keras.utils.set_random_seed(0)
+inp = tf.keras.Input((12, 12, 128), batch_size=1)
+x = tf.keras.layers.DepthwiseConv2D(3, activation="relu")(inp)
+x = tf.keras.layers.GlobalAveragePooling2D()(x)
+convert(tf.keras.Model(inp, tf.keras.layers.Dense(10)(x)), "depthwise_dynamic_range.tflite")

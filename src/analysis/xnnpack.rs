@@ -249,7 +249,10 @@ fn support(model: &Model, si: usize, node: usize) -> Support {
         ops::FULLY_CONNECTED if hybrid && dynamic_range_row(model, si, op).is_some() => {
             Support::Taken
         }
-        ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D if hybrid => Support::Unknown,
+        // A dynamic-range depthwise convolution stays in TFLite (measured on
+        // depthwise_dynamic_range).
+        ops::DEPTHWISE_CONV_2D if hybrid => Support::Left,
+        ops::FULLY_CONNECTED | ops::CONV_2D if hybrid => Support::Unknown,
         ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
             if float_or_int8 && weights_static && !constant(model, si, input) =>
         {

@@ -105,6 +105,9 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
         match op.builtin {
             ops::WHILE => drop_unused_pass_through(model, si, i, &inputs_of, &mut outputs_of[i]),
             ops::CONV_2D => conv_im2col(model, si, op, &mut tensors, &mut temporaries[i]),
+            ops::DEPTHWISE_CONV_2D => {
+                depthwise_hybrid_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
+            }
             ops::MEAN | ops::SUM => {
                 reduce_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
             }
@@ -313,6 +316,34 @@ fn conv_im2col(
             tensors[base + 4].alloc = AllocType::ArenaRwPersistent;
             temporaries.extend(base..base + 5);
         }
+    }
+}
+
+/// DEPTHWISE_CONV_2D on the hybrid path (float input, int8 weights; depthwise_conv.cc): the
+/// quantised input (int8, the input's shape), then a float scaling factor and an int32 offset
+/// per batch. Measured on a 3×3 dynamic-range depthwise convolution over 12×12×128 made here:
+/// LiteRT's arena 143428, every offset equal.
+fn depthwise_hybrid_temporaries(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    tensors: &mut Vec<ITensor>,
+    temporaries: &mut Vec<usize>,
+) {
+    let in0 = first(&op.inputs);
+    let filter = op.inputs.get(1).copied().unwrap_or(-1);
+    if let (Some(TensorType::Float32), Some(TensorType::Int8), Some(inp)) = (
+        dtype_of(model, si, in0),
+        dtype_of(model, si, filter),
+        shape_of(model, si, in0),
+    ) {
+        let shape: Vec<i64> = inp.iter().map(|&d| d as i64).collect();
+        let batch = shape.first().copied().unwrap_or(1);
+        let base = reserve(tensors, 3);
+        set_temp(tensors, base, &shape, TensorType::Int8);
+        set_temp(tensors, base + 1, &[batch], TensorType::Float32);
+        set_temp(tensors, base + 2, &[batch], TensorType::Int32);
+        temporaries.extend(base..base + 3);
     }
 }
 
