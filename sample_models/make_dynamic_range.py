@@ -13,8 +13,7 @@ quantised rows), 40x10 stays float.
 
 conv_dynamic_range: a 3x3 convolution (16x16x8 -> 14x14x32, int8 weights per channel) and a
 dense layer (6272 -> 10, int8): LiteRT's hybrid convolution temporaries (a quantised im2col
-and five more); XNNPACK quantises the convolution's input in a convert op of its own, which
-is not modelled.
+and five more); XNNPACK quantises the convolution's input in a convert op of its own.
 
 depthwise_dynamic_range: a 3x3 depthwise convolution over 12x12x128 (1152 int8 weights), a
 global average pool and a dense layer: LiteRT's hybrid depthwise temporaries (the quantised

@@ -83,6 +83,7 @@ impl OtherEstimate {
 
 /// One GEMM kernel family: the row tiles it has kernels for, its column tile and the
 /// granularity its k dimension is padded to (`kr × sr`).
+#[derive(Clone, Copy)]
 struct Gemm {
     mrs: &'static [u64],
     nr: u64,
@@ -105,6 +106,8 @@ struct Kernels {
     /// Dynamic-range fully connected (float rows quantised at run time, int8 weights), where
     /// measured.
     dynamic_gemm: Option<Gemm>,
+    /// Dynamic-range convolutions (the IGEMM over a quantised input), where measured.
+    dynamic_igemm: Option<Gemm>,
     f32_dw: Depthwise,
     int8_dw: Depthwise,
     isa: &'static str,
@@ -150,11 +153,14 @@ impl Isa {
             Depthwise { tiles, cr }
         }
         // The two x86-64 classes differ only in their int8 GEMM.
-        let x86 = |int8_gemm: Gemm, dynamic_gemm: Option<Gemm>, isa: &'static str| Kernels {
+        // The two x86-64 classes differ in their int8 kernels; the dynamic-range ones are
+        // measured without AMX only.
+        let x86 = |int8_gemm: Gemm, dynamic: Option<(Gemm, Gemm)>, isa: &'static str| Kernels {
             f32_gemm: gemm(&[1, 7], 16, 1),
             f32_igemm: gemm(&[1, 7], 32, 1),
             int8_gemm,
-            dynamic_gemm,
+            dynamic_gemm: dynamic.map(|d| d.0),
+            dynamic_igemm: dynamic.map(|d| d.1),
             f32_dw: dw(&[3, 4, 9, 25], 16),
             int8_dw: dw(&[3, 9, 25], 32),
             isa,
@@ -167,7 +173,7 @@ impl Isa {
             ),
             Isa::X86Avx512 => x86(
                 gemm(&[1, 7], 16, 8),
-                Some(gemm(&[1], 64, 4)),
+                Some((gemm(&[1, 5], 64, 4), gemm(&[1, 10], 16, 8))),
                 "x86-64 AVX-512 VNNI without AMX (f32 GEMM 7x16, int8 GEMM 7x16c8)",
             ),
             Isa::ArmNeon => Kernels {
@@ -175,6 +181,7 @@ impl Isa {
                 f32_igemm: gemm(&[1, 6], 8, 1),
                 int8_gemm: gemm(&[1, 4], 16, 4),
                 dynamic_gemm: None,
+                dynamic_igemm: None,
                 f32_dw: dw(&[3, 4, 9, 25], 8),
                 int8_dw: dw(&[3, 9, 25], 16),
                 isa: "aarch64 NEON dot product (f32 GEMM 6x8, int8 GEMM 4x16c4; computed, not measured)",
@@ -341,6 +348,21 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                     [_, .., _] => {} // weights at run time: nothing packed ahead
                     _ => skip(),
                 },
+                // Dynamic range: the IGEMM over the quantised input (bias, scale and sum a
+                // column), and 8 bytes of its zero point beside the indirection.
+                (ops::CONV_2D, Some(_))
+                    if dtype(model, si, input(op, 1)) == Some(TensorType::Int8) && !int8 =>
+                {
+                    match (&k.dynamic_igemm, &w[..], &out_shape[..]) {
+                        (Some(g), [o, kh, kw, ci], [_, oh, ow, _]) => {
+                            let taps = prod(&[*kh, *kw]);
+                            let p = Precision { elt: 1, extra: 8 };
+                            e.pack(g.packed(1, *o, taps, *ci, &p));
+                            e.index(g.indirection(taps, prod(&[*oh, *ow])).saturating_add(8));
+                        }
+                        _ => skip(),
+                    }
+                }
                 (ops::CONV_2D, Some(pr)) => {
                     let (sw, sh, _) = conv_geometry(op);
                     match (&w[..], &in_shape[..], &out_shape[..]) {
