@@ -14,7 +14,8 @@
 //!   group): `round_up(out, nr) × (kh·kw × round_up(in, kr) × elt + bias + extra)`, and an
 //!   indirection buffer of `kh·kw × round_up(out_h·out_w, mr) × 8` bytes, where `mr` is the
 //!   row tile XNNPACK's heuristic picks for that many output pixels (the cheapest
-//!   `ceil(pixels / mr) × (3(mr + nr) + mr·nr)` among the kernels it has).
+//!   `ceil(pixels / mr) × (3(mr + nr) + mr·nr)` among the kernels it has). An f32 IGEMM
+//!   with at least 32 output channels a group takes 32 columns, fewer take 16.
 //! * **Depthwise** (channel multiplier 1): the smallest kernel tile `t ≥ kh·kw`;
 //!   `round_up(channels, cr) × (t × elt + bias + extra)` packed, and
 //!   `round_up((t − kh·kw + out_h × step_h) × 8, 64)` of indirection, where
@@ -25,9 +26,12 @@
 //!   the top and bottom (in strides) plus one; with padding, also `out_h·out_w` f32 divisors.
 //! * **Mean** over the spatial axes (the innermost kept): a zero row of `channels × elt + 16`.
 //! * **Resize bilinear**: 4 pointers and 2 weights (f32; int16 for int8) per output pixel.
+//! * **Dynamic range** (float input, int8 weights): a fully connected packs int8 weights with
+//!   12 bytes a column (bias, scale, sum), a convolution the same on its IGEMM with 8 bytes of
+//!   zero point beside the indirection; measured on AVX-512 VNNI only.
 //!
-//! The last four are made at reshape time; the oracle counts them with the indirection
-//! buffers, and so does `indirection` here.
+//! Everything but the packing is made at reshape time; the oracle counts it with the
+//! indirection buffers, and so does `indirection` here.
 //!
 //! The tiles, by CPU class (`Isa`): x86-64 with AVX-512 and AMX, the shared corpus's oracle
 //! (f32 GEMM 7×16, int8 GEMM 16×64 with k in fours, depthwise f32 16 and int8 32 channels),
