@@ -307,14 +307,15 @@ fn conv_im2col(
             let base = reserve(tensors, 5);
             let in_shape: Vec<i64> = inp.iter().map(|&d| d as i64).collect();
             let rows = elements(&in_shape) as i64 / (inp[3] as i64).max(1);
-            let (out_ch, pixels) = (filter[0] as i64, out[1] as i64 * out[2] as i64);
-            set_temp(tensors, base, &in_shape, filter_type);
-            set_temp(tensors, base + 1, &[rows], TensorType::Float32);
-            set_temp(tensors, base + 2, &[out_ch, pixels], TensorType::Int32);
-            set_temp(tensors, base + 3, &[rows], TensorType::Int32);
-            set_temp(tensors, base + 4, &[out_ch], TensorType::Int32);
-            tensors[base + 4].alloc = AllocType::ArenaRwPersistent;
-            temporaries.extend(base..base + 5);
+            let pixels = out[1] as i64 * out[2] as i64;
+            let temps = Hybrid {
+                input: &in_shape,
+                filter_type,
+                rows,
+                units: filter[0] as i64,
+                accumulated: pixels,
+            };
+            temps.set(tensors, base, temporaries);
         }
     }
 }
@@ -447,18 +448,48 @@ fn fc_hybrid_temporaries(
         shape_of(model, si, in0),
         shape_of(model, si, filter),
     ) {
-        let (units, k) = (*units as i64, *k as i64);
+        let k = *k as i64;
         let shape: Vec<i64> = inp.iter().map(|&d| d as i64).collect();
         let batch = if k > 0 {
             elements(&shape) as i64 / k
         } else {
             0
         };
-        set_temp(tensors, base, &shape, filter_type);
-        set_temp(tensors, base + 1, &[batch], TensorType::Float32);
-        set_temp(tensors, base + 2, &[units, batch], TensorType::Int32);
-        set_temp(tensors, base + 3, &[batch], TensorType::Int32);
-        set_temp(tensors, base + 4, &[units], TensorType::Int32);
+        let temps = Hybrid {
+            input: &shape,
+            filter_type,
+            rows: batch,
+            units: *units as i64,
+            accumulated: batch,
+        };
+        temps.set(tensors, base, temporaries);
+    }
+}
+
+/// The five temporaries of LiteRT's hybrid (dynamic-range) convolution and fully connected
+/// kernels, in their order: the input quantised to the filter's type, a float scaling factor
+/// per row, an int32 accumulator `[units, accumulated]`, an int32 input offset per row, and
+/// the int32 row sums per unit, persistent.
+struct Hybrid<'a> {
+    input: &'a [i64],
+    filter_type: TensorType,
+    rows: i64,
+    units: i64,
+    accumulated: i64,
+}
+
+impl Hybrid<'_> {
+    fn set(&self, tensors: &mut [ITensor], base: usize, temporaries: &mut Vec<usize>) {
+        set_temp(tensors, base, self.input, self.filter_type);
+        set_temp(tensors, base + 1, &[self.rows], TensorType::Float32);
+        set_temp(
+            tensors,
+            base + 2,
+            &[self.units, self.accumulated],
+            TensorType::Int32,
+        );
+        set_temp(tensors, base + 3, &[self.rows], TensorType::Int32);
+        set_temp(tensors, base + 4, &[self.units], TensorType::Int32);
         tensors[base + 4].alloc = AllocType::ArenaRwPersistent;
         temporaries.extend(base..base + 5);
     }
