@@ -121,16 +121,18 @@ enum Support {
     Unknown,
 }
 
-fn dtype(model: &Model, si: usize, t: i32) -> Option<TensorType> {
+/// Tensor `t` of subgraph `si` (none for -1 or an index out of range).
+fn tensor_of(model: &Model, si: usize, t: i32) -> Option<&crate::model::Tensor> {
     let t = usize::try_from(t).ok()?;
-    model.subgraphs[si].tensors.get(t).map(|x| x.dtype)
+    model.subgraphs[si].tensors.get(t)
+}
+
+fn dtype(model: &Model, si: usize, t: i32) -> Option<TensorType> {
+    tensor_of(model, si, t).map(|x| x.dtype)
 }
 
 fn constant(model: &Model, si: usize, t: i32) -> bool {
-    usize::try_from(t)
-        .ok()
-        .and_then(|t| model.subgraphs[si].tensors.get(t))
-        .is_some_and(|x| x.is_constant)
+    tensor_of(model, si, t).is_some_and(|x| x.is_constant)
 }
 
 /// The DEQUANTIZE node writing `t` from a constant fp16 tensor, if one does.
@@ -193,13 +195,7 @@ fn skipped_dequantize(model: &Model, si: usize, n: usize) -> bool {
 /// 108, 6280 and 40 bytes). Rows in batches are padded to the kernel's row tile, which
 /// depends on the CPU (4 rows took 5 × (k + 8) on AVX-512 VNNI), so they are not modelled.
 fn dynamic_range_row(model: &Model, si: usize, op: &Operator) -> Option<u64> {
-    let sg = &model.subgraphs[si];
-    let tensor = |i: usize| {
-        op.inputs
-            .get(i)
-            .and_then(|&t| usize::try_from(t).ok())
-            .and_then(|t| sg.tensors.get(t))
-    };
+    let tensor = |i: usize| op.inputs.get(i).and_then(|&t| tensor_of(model, si, t));
     let (input, filter) = (tensor(0)?, tensor(1)?);
     let keep_dims = matches!(
         op.options,
@@ -232,19 +228,9 @@ fn dynamic_range_row(model: &Model, si: usize, op: &Operator) -> Option<u64> {
 /// becomes a fully connected over every pixel, whose row tile depends on the CPU: not
 /// modelled.
 fn dynamic_range_conv(model: &Model, si: usize, op: &Operator) -> Option<u64> {
-    let sg = &model.subgraphs[si];
-    let tensor = |i: usize| {
-        op.inputs
-            .get(i)
-            .and_then(|&t| usize::try_from(t).ok())
-            .and_then(|t| sg.tensors.get(t))
-    };
+    let tensor = |i: usize| op.inputs.get(i).and_then(|&t| tensor_of(model, si, t));
     let (input, filter) = (tensor(0)?, tensor(1)?);
-    let output = op
-        .outputs
-        .first()
-        .and_then(|&t| usize::try_from(t).ok())
-        .and_then(|t| sg.tensors.get(t))?;
+    let output = op.outputs.first().and_then(|&t| tensor_of(model, si, t))?;
     let (
         Options::Conv2D {
             stride_w, stride_h, ..

@@ -374,7 +374,10 @@ impl ArenaApp {
                     self.replan();
                 }
             }
-            Command::SetIsa(isa) => self.doc.set_isa(isa),
+            Command::SetIsa(isa) => {
+                self.doc.set_isa(isa);
+                self.cache.forget_xnnpack();
+            }
             Command::SetPlatform(p) => {
                 if p != self.doc.request.platform {
                     self.doc.set_platform(p);

@@ -35,6 +35,9 @@ pub struct ViewCache {
     /// What the runtime needs beside the planned arena, per problem.
     outside: HashMap<usize, u64>,
     order_bounds: HashMap<usize, Option<Arc<OrderBound>>>,
+    /// LiteRT with XNNPACK as a whole (it depends on every problem's plans and the CPU class
+    /// of the estimate, not on the shown problem).
+    xnnpack: Option<Option<Arc<crate::document::XnnpackSummary>>>,
 }
 
 /// How a layout is shown: alone, or named by its order in a before/after pair.
@@ -102,6 +105,8 @@ pub struct FrameViews {
     pub outside_plan_bytes: u64,
     /// The bound no execution order beats (summary panel).
     pub order_bound: Option<Arc<OrderBound>>,
+    /// LiteRT with XNNPACK as a whole (summary panel, xnnpack lifetimes).
+    pub xnnpack: Option<Arc<crate::document::XnnpackSummary>>,
 }
 
 /// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
@@ -130,6 +135,11 @@ pub fn compare_indices(doc: &Document, prefs: &Preferences) -> Vec<usize> {
 }
 
 impl ViewCache {
+    /// The estimate's CPU class changed: the XNNPACK summary is made again, nothing else.
+    pub fn forget_xnnpack(&mut self) {
+        self.xnnpack = None;
+    }
+
     fn layout(&mut self, doc: &Document, plan: usize, id: &str) -> LayoutPanelView {
         let p = doc.shown;
         let view = self
@@ -432,7 +442,15 @@ impl ViewCache {
         } else {
             None
         };
+        let xnnpack = if prefs.panel == Panel::Summary {
+            self.xnnpack
+                .get_or_insert_with(|| doc.xnnpack_summary().map(Arc::new))
+                .clone()
+        } else {
+            None
+        };
         FrameViews {
+            xnnpack,
             order_bound,
             tflm_tail,
             outside_plan_bytes,

@@ -89,6 +89,12 @@ pub struct PlanRequest {
 }
 
 impl PlanRequest {
+    /// The CPU class the XNNPACK estimate is for: the one asked for, else the platform's.
+    pub fn estimate_isa(&self) -> analysis::xnnpack::Isa {
+        self.isa
+            .unwrap_or(analysis::xnnpack::Isa::for_platform(self.platform))
+    }
+
     /// Every planner that runs by default on this source under `lifetimes`.
     pub fn defaults(source: &Source, lifetimes: Lifetimes, align: Option<u64>) -> Self {
         PlanRequest {
@@ -570,8 +576,7 @@ impl Document {
             other: analysis::xnnpack::other_estimate(
                 model,
                 &delegation,
-                (self.request.isa)
-                    .unwrap_or(analysis::xnnpack::Isa::for_platform(self.request.platform)),
+                self.request.estimate_isa(),
             ),
             not_modelled: delegation.not_modelled,
             ..Default::default()

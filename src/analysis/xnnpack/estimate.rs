@@ -44,7 +44,7 @@
 //! estimated, so the numbers are then lower bounds. Products saturate: a corrupt shape gives
 //! a huge estimate, never an overflow.
 
-use super::{constant, densified, dtype, fp16_dequantize_of, Delegation, Platform};
+use super::{constant, densified, dtype, fp16_dequantize_of, tensor_of, Delegation, Platform};
 use crate::analysis::round_up;
 use crate::model::{ops, Model, Operator, Options, TensorType};
 
@@ -294,9 +294,7 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
         let si = p.subgraph;
         let sg = &model.subgraphs[si];
         let shape = |t: i32| -> Vec<u64> {
-            usize::try_from(t)
-                .ok()
-                .and_then(|t| sg.tensors.get(t))
+            tensor_of(model, si, t)
                 .map(|x| x.shape.iter().map(|&d| d.max(0) as u64).collect())
                 .unwrap_or_default()
         };
@@ -315,6 +313,8 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                 _ => None,
             };
             let int8 = dtype(model, si, input(op, 0)) == Some(TensorType::Int8);
+            // Dynamic range: float activations quantised at run time, int8 weights.
+            let dynamic = !int8 && dtype(model, si, input(op, 1)) == Some(TensorType::Int8);
             let (gemm, dw) = if int8 {
                 (&k.int8_gemm, &k.int8_dw)
             } else {
@@ -335,16 +335,12 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
             let mut skip = || skipped.push(format!("subgraph {si} node {n} ({name})"));
             match (op.builtin, &precision) {
                 // Dynamic range: int8 weights with the row's bias, scale and sum (12 bytes).
-                (ops::FULLY_CONNECTED, Some(_))
-                    if dtype(model, si, input(op, 1)) == Some(TensorType::Int8) && !int8 =>
-                {
-                    match (&k.dynamic_gemm, &w[..]) {
-                        (Some(g), [o, .., i]) => {
-                            e.pack(g.packed(1, *o, 1, *i, &Precision { elt: 1, extra: 8 }))
-                        }
-                        _ => skip(),
+                (ops::FULLY_CONNECTED, Some(_)) if dynamic => match (&k.dynamic_gemm, &w[..]) {
+                    (Some(g), [o, .., i]) => {
+                        e.pack(g.packed(1, *o, 1, *i, &Precision { elt: 1, extra: 8 }))
                     }
-                }
+                    _ => skip(),
+                },
                 (ops::FULLY_CONNECTED, Some(pr)) => match &w[..] {
                     [o, .., i] if static_filter(input(op, 1)) => {
                         e.pack(gemm.packed(1, *o, 1, *i, pr));
@@ -354,9 +350,7 @@ pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> Other
                 },
                 // Dynamic range: the IGEMM over the quantised input (bias, scale and sum a
                 // column), and 8 bytes of its zero point beside the indirection.
-                (ops::CONV_2D, Some(_))
-                    if dtype(model, si, input(op, 1)) == Some(TensorType::Int8) && !int8 =>
-                {
+                (ops::CONV_2D, Some(_)) if dynamic => {
                     match (&k.dynamic_igemm, &w[..], &out_shape[..]) {
                         (Some(g), [o, kh, kw, ci], [_, oh, ow, _]) => {
                             let taps = prod(&[*kh, *kw]);

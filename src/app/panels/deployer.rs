@@ -19,11 +19,11 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     };
     let problem = f.doc.current();
     let colors = f.colors;
-    let xnnpack = f.doc.xnnpack_summary();
+    let xnnpack = f.views.xnnpack.as_deref();
     let (title, parts): (String, Vec<(String, u64)>) = match (problem.lifetimes, &f.views.tflm_tail)
     {
         _ if xnnpack.is_some() => {
-            let x = xnnpack.unwrap_or_default();
+            let x = xnnpack.cloned().unwrap_or_default();
             let persistent = x.persistent;
             let total = x.planned();
             let with_other = x.with_other();
@@ -45,7 +45,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                     "With XNNPACK's packed weights and indirection buffers: {with_other} bytes ({}), estimated for",
                     format_bytes(with_other)
                 ));
-                let current = f.doc.request.isa.unwrap_or(Isa::for_platform(f.doc.request.platform));
+                let current = f.doc.request.estimate_isa();
                 let mut isa = current;
                 egui::ComboBox::from_id_salt("xnnpack-isa")
                     .selected_text(isa_label(isa))
