@@ -48,6 +48,18 @@ fn gui(args: &Cli) -> i32 {
         Some(Ok(b)) => Some(b),
         None => None,
     };
+    if let Some(id) = args
+        .planner
+        .as_deref()
+        .filter(|id| arenascope::planner::find(id).is_none())
+    {
+        let known: Vec<&str> = arenascope::planner::REGISTRY.iter().map(|p| p.id).collect();
+        eprintln!(
+            "arenascope: unknown planner {id:?} for --planner; the planners are: {}",
+            known.join(", ")
+        );
+        return 2;
+    }
     let opts = arenascope::app::RunOptions {
         file: args.file.clone(),
         screenshot: args.screenshot.clone(),
@@ -57,6 +69,7 @@ fn gui(args: &Cli) -> i32 {
         lifetimes: args.lifetimes.map(Into::into),
         order: args.order.map(Into::into),
         problem: args.problem,
+        planner: args.planner.clone(),
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

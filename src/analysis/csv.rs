@@ -14,6 +14,8 @@ pub enum CsvError {
     Line { line: usize, msg: String },
     #[error("{0}")]
     Header(String),
+    #[error("the file has a header but no buffer rows below it, so nothing to plan")]
+    NoRows,
 }
 
 /// Sizes and alignments above this are rejected (sums of sizes stay far from overflow).
@@ -96,6 +98,9 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
         }
         rows.push(row);
     }
+    if rows.is_empty() {
+        return Err(CsvError::NoRows);
+    }
     // Compress: the distinct lower and upper values cut time into steps `[v_k, v_(k+1))`;
     // `[lower, upper)` covers the steps between its two values, so two buffers share a step
     // exactly when their intervals intersect.
@@ -126,4 +131,27 @@ pub fn read_problem(text: &str) -> Result<(Vec<CsvRow>, Problem), CsvError> {
     let mut problem = Problem::from_buffers(buffers);
     problem.step_values = values;
     Ok((rows, problem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_without_rows_is_refused() {
+        for text in [
+            "id,lower,upper,size\n",
+            "id,lower,upper,size,alignment\n\n  \n",
+        ] {
+            assert!(
+                matches!(read_problem(text), Err(CsvError::NoRows)),
+                "{text:?}"
+            );
+        }
+        let (rows, p) = read_problem("id,lower,upper,size\nx,0,3,8\n").unwrap();
+        assert_eq!(
+            (rows.len(), p.buffers.len(), p.buffers[0].size_bytes),
+            (1, 1, 8)
+        );
+    }
 }

@@ -39,13 +39,23 @@ pub struct TailCategory {
     pub count: u64,
 }
 
-/// The tail of a model: its size, the itemised categories, and operators the rules do not
-/// cover (then `bytes` is a lower bound).
+/// The tail of a model: its size, the itemised categories, operators the rules do not cover
+/// (then `bytes` is a lower bound), and why TFLM cannot run the model at all (then no arena
+/// size makes it run).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tail {
     pub bytes: u64,
     pub categories: Vec<TailCategory>,
     pub not_modelled: Vec<String>,
+    pub cannot_run: Vec<String>,
+}
+
+/// Custom operators TFLM's op resolver registers a kernel for (the signal library's and the
+/// detection post-processing); any other custom operator makes `MicroInterpreter` fail with
+/// "Failed to get registration from op code CUSTOM" (measured on person_detect_vela: the
+/// package's build has no Ethos-U kernel).
+fn tflm_registers_custom(name: &str) -> bool {
+    name.starts_with("Signal") || name == "TFLite_Detection_PostProcess"
 }
 
 pub const EVAL_TENSORS: &str = "TfLiteEvalTensor data";
@@ -315,6 +325,7 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
         categories: Vec::new(),
     };
     let mut not_modelled = Vec::new();
+    let mut cannot_run = Vec::new();
     a.alloc(z.arena_allocator);
     a.alloc(z.planner);
     a.alloc(z.micro_allocator);
@@ -364,10 +375,32 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
     };
     for (s, op) in all_ops() {
         if op.builtin == ops::CUSTOM {
-            if signal_init(model, op, target).is_none() {
-                not_modelled.push(format!("{} (subgraph {s})", model.op_name(op)));
+            let name = model.op_name(op);
+            if !tflm_registers_custom(&name) {
+                cannot_run.push(format!(
+                    "custom operator {name} (subgraph {s}): TFLM registers no kernel for it"
+                ));
+            } else if signal_init(model, op, target).is_none() {
+                not_modelled.push(format!("{name} (subgraph {s})"));
             }
             continue;
+        }
+        // Measured refusals: no DENSIFY kernel ("Didn't find op for builtin opcode
+        // 'DENSIFY'"); DEQUANTIZE takes int8, int16 and uint8 input only (float16 weights
+        // stop it in Prepare, dequantize_common.cc).
+        if op.builtin == ops::DENSIFY {
+            cannot_run.push(format!("DENSIFY (subgraph {s}): TFLM has no kernel for it"));
+        }
+        if op.builtin == ops::DEQUANTIZE
+            && op
+                .inputs
+                .first()
+                .and_then(|&t| tensor_of(model, s, t))
+                .is_some_and(|t| t.dtype == crate::model::TensorType::Float16)
+        {
+            cannot_run.push(format!(
+                "DEQUANTIZE (subgraph {s}): float16 input, which TFLM's kernel refuses"
+            ));
         }
         match op_cost(op.builtin, target) {
             Some(cost) => {
@@ -395,8 +428,8 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
                 Some(crate::model::TensorType::Int8 | crate::model::TensorType::Uint8)
             )
         {
-            not_modelled.push(format!(
-                "{} (subgraph {s}): float input with integer weights, which TFLM does not run",
+            cannot_run.push(format!(
+                "{} (subgraph {s}): float input with integer weights (dynamic-range quantisation), which TFLM's kernels refuse",
                 model.op_name(op)
             ));
         }
@@ -449,10 +482,12 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
             }
         }
     }
+    cannot_run.dedup();
     Tail {
         bytes: a.top,
         categories: a.categories,
         not_modelled,
+        cannot_run,
     }
 }
 

@@ -5,8 +5,9 @@
 
 use std::path::PathBuf;
 
-use super::panels::Panel;
-use crate::analysis::{Lifetimes, Problem};
+use super::panel::Panel;
+use crate::analysis::{Lifetimes, Problem, XnnpackPart};
+use crate::model::Model;
 
 /// What panels ask the app to do.
 #[must_use]
@@ -14,6 +15,11 @@ use crate::analysis::{Lifetimes, Problem};
 pub enum Command {
     /// Select a tensor (its number in the shown problem), or clear the selection.
     Select(Option<usize>),
+    /// Put the selection back as it was before the last [`Command::Select`]: the second click
+    /// of a double-click (which resets a plot's view) undoes what its first click picked.
+    RevertSelect,
+    /// Open a file picked in the file dialog (File → Open…, Ctrl+O).
+    OpenDialog,
     /// The tensor under the pointer this frame.
     Hover(usize),
     Open(PathBuf),
@@ -23,6 +29,12 @@ pub enum Command {
     SetLifetimes(Lifetimes),
     /// The CPU class XNNPACK's packed weights and indirection buffers are estimated for.
     SetIsa(crate::analysis::xnnpack::Isa),
+    /// The TFLM build the headline, Copy and the budget verdict are for.
+    SetTflmTarget(crate::document::headline::TflmTarget),
+    /// Stop opening or planning again; the document shown stays.
+    CancelPlan,
+    /// A one-line notice in the status line (e.g. "Copied 85264 to the clipboard.").
+    Notice(String),
     /// The platform class XNNPACK's workspace is rounded for (plans again).
     SetPlatform(crate::analysis::xnnpack::Platform),
     SetAlign(Option<u64>),
@@ -52,8 +64,8 @@ pub enum Command {
     /// Write the primary plan as MiniMalloc CSV.
     ExportCsv(PathBuf),
     SetTableFilter(String),
-    /// The budget field's text: empty means no budget; text that does not parse keeps the
-    /// budget as it was and shows why.
+    /// The budget field's text: empty means no budget; text that does not parse clears the
+    /// budget applied (no verdict is shown) and says why.
     SetBudgetText(String),
     /// Sort the table by a column (again: the other direction).
     SortTable(usize),
@@ -61,20 +73,122 @@ pub enum Command {
     DismissStatus,
 }
 
-/// The selected and the hovered tensor (numbers in the shown problem).
+/// The selected and the hovered tensor (numbers in the shown problem), and what the
+/// selection is in the model, so that it survives replanning.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
     pub selected: Option<usize>,
     /// Hovered in the previous frame.
     pub hovered: Option<usize>,
+    /// The selected tensor independently of the problem's numbering.
+    pub key: Option<TensorKey>,
 }
 
 impl Selection {
+    /// Tensor `number` of `problem` selected (of `model`, when the problem comes from one).
+    pub fn of(model: Option<&Model>, problem: &Problem, number: Option<usize>) -> Selection {
+        Selection {
+            selected: number,
+            hovered: None,
+            key: number.map(|n| TensorKey::of(model, problem, n)),
+        }
+    }
+
     pub fn selected_buffer(&self, problem: &Problem) -> Option<usize> {
         problem.buffer_of(self.selected?)
     }
 
     pub fn hovered_buffer(&self, problem: &Problem) -> Option<usize> {
         problem.buffer_of(self.hovered?)
+    }
+}
+
+/// A selected tensor as the model knows it. Problems number tensors by their convention
+/// (LiteRT and XNNPACK: the index in the subgraph; TFLM: the index in the concatenation of
+/// all subgraphs' tensors, DESIGN.md §3.2), so a model tensor is kept as its subgraph and its
+/// index there, which every convention shares; what only one problem has (a kernel
+/// temporary, a scratch buffer, a value an XNNPACK rewrite made, a CSV row) is kept as its
+/// number in a problem of the same kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TensorKey {
+    Model {
+        subgraph: usize,
+        tensor: usize,
+    },
+    Problem {
+        lifetimes: Option<Lifetimes>,
+        subgraph: Option<usize>,
+        xnnpack: Option<XnnpackPart>,
+        number: usize,
+    },
+}
+
+/// The first tensor number of each subgraph under TFLM's numbering.
+fn tflm_base(model: &Model, subgraph: usize) -> usize {
+    model.subgraphs[..subgraph.min(model.subgraphs.len())]
+        .iter()
+        .map(|s| s.tensors.len())
+        .sum()
+}
+
+impl TensorKey {
+    /// The key of tensor `number` of `problem`.
+    pub fn of(model: Option<&Model>, problem: &Problem, number: usize) -> TensorKey {
+        let in_model = model.and_then(|m| match problem.lifetimes? {
+            Lifetimes::Litert | Lifetimes::Xnnpack => {
+                let sg = problem.subgraph?;
+                (number < m.subgraphs.get(sg)?.tensors.len()).then_some((sg, number))
+            }
+            Lifetimes::Tflm => {
+                let mut base = 0;
+                for (sg, s) in m.subgraphs.iter().enumerate() {
+                    if number < base + s.tensors.len() {
+                        return Some((sg, number - base));
+                    }
+                    base += s.tensors.len();
+                }
+                None
+            }
+        });
+        match in_model {
+            Some((subgraph, tensor)) => TensorKey::Model { subgraph, tensor },
+            None => TensorKey::Problem {
+                lifetimes: problem.lifetimes,
+                subgraph: problem.subgraph,
+                xnnpack: problem.xnnpack,
+                number,
+            },
+        }
+    }
+
+    /// The tensor's number in `problem`, when the problem has it: planned, an in-place alias,
+    /// kept outside the arena, or (a model tensor) a constant of the problem's subgraphs.
+    pub fn number_in(&self, model: Option<&Model>, problem: &Problem) -> Option<usize> {
+        let present = |n: usize| {
+            problem.buffer_of(n).is_some() || problem.outside.iter().any(|o| o.tensor == n)
+        };
+        match *self {
+            TensorKey::Model { subgraph, tensor } => {
+                let m = model?;
+                let t = m.subgraphs.get(subgraph)?.tensors.get(tensor)?;
+                let n = match problem.lifetimes? {
+                    Lifetimes::Litert | Lifetimes::Xnnpack => {
+                        (problem.subgraph == Some(subgraph)).then_some(tensor)?
+                    }
+                    Lifetimes::Tflm => tflm_base(m, subgraph) + tensor,
+                };
+                (present(n) || t.is_constant).then_some(n)
+            }
+            TensorKey::Problem {
+                lifetimes,
+                subgraph,
+                xnnpack,
+                number,
+            } => (problem.lifetimes == lifetimes
+                && problem.subgraph == subgraph
+                && problem.xnnpack == xnnpack
+                && present(number))
+            .then_some(number),
+        }
     }
 }

@@ -55,28 +55,42 @@ impl Document {
         align: Option<u64>,
         order: OrderChoice,
     ) -> Result<(), DocumentError> {
-        let mut request = PlanRequest::defaults(&self.core.source, lifetimes, align);
-        request.order = order;
-        // The CPU class the XNNPACK estimate is for is the user's choice, kept.
-        request.isa = self.core.request.isa;
-        request.platform = self.core.request.platform;
-        // The order search runs on the UI thread here: about a second per subgraph at most
-        // (`arenascope optimize` searches longer).
-        request.settings.time_limit_secs = 1.0;
+        let request = self.request_for(lifetimes, align, order, self.core.request.platform);
         self.core.plan(request)?;
         self.shown = self.shown.min(self.core.problem_count().saturating_sub(1));
         Ok(())
     }
 
+    /// The request that plans this file under these settings with every default planner; the
+    /// CPU class the XNNPACK estimate is for is the user's choice, kept.
+    pub fn request_for(
+        &self,
+        lifetimes: Lifetimes,
+        align: Option<u64>,
+        order: OrderChoice,
+        platform: crate::analysis::xnnpack::Platform,
+    ) -> PlanRequest {
+        let mut request = PlanRequest::defaults(&self.core.source, lifetimes, align);
+        request.order = order;
+        request.isa = self.core.request.isa;
+        request.platform = platform;
+        // The order search's budget in the app: about a second per subgraph at most
+        // (`arenascope optimize` searches longer); it runs in the background.
+        request.settings.time_limit_secs = 1.0;
+        request
+    }
+
+    /// Takes a document planned elsewhere (a background job), keeping the problem shown
+    /// where it still exists.
+    pub fn replace(&mut self, core: core::Document) {
+        self.core = core;
+        self.shown = self.shown.min(self.core.problem_count().saturating_sub(1));
+    }
+
     /// The CPU class XNNPACK's packed weights and indirection buffers are estimated for (no
     /// replanning: only the estimate depends on it).
     pub fn set_isa(&mut self, isa: crate::analysis::xnnpack::Isa) {
-        self.core.request.isa = Some(isa);
-    }
-
-    /// The platform class XNNPACK's workspace is rounded for; the caller plans again.
-    pub fn set_platform(&mut self, platform: crate::analysis::xnnpack::Platform) {
-        self.core.request.platform = platform;
+        self.core.set_isa(isa);
     }
 
     /// The problem shown.
@@ -89,12 +103,9 @@ impl Document {
         self.core.plans(self.shown)
     }
 
-    /// Adds (or replaces) a planner's plan on problem `index`.
+    /// Adds (or replaces) a planner's plan on problem `index` (its facts are made again).
     pub fn add_plan(&mut self, index: usize, plan: Plan) {
-        if let Some(pl) = self.core.planned.get_mut(index) {
-            pl.plans.retain(|p| p.planner != plan.planner);
-            pl.plans.push(plan);
-        }
+        self.core.add_plan(index, plan);
     }
 
     /// Index of a planner's plan in the problem shown.

@@ -5,19 +5,24 @@
 //! draw from them and push [`Command`]s, then apply the commands once, so a tensor picked
 //! anywhere is highlighted everywhere in the next frame (rerun's selection model).
 //!
-//! Files: `preferences` (what is remembered), `command` (every state change, the selection),
-//! `document` (the headless document and the problem shown), `view_cache` (views per frame),
-//! `exact_job` (the background solver), `screenshot`, `plots` (egui_plot items that paint the
-//! views), `panels` (one file per panel, plus menu, settings, details, exports).
+//! Files: `startup` (the command line and what the window opens on, never a panic),
+//! `preferences` (what is remembered), `panel` (which panel is shown), `command` (every state
+//! change, the selection), `document` (the headless document and the problem shown),
+//! `view_cache` (views per frame), `exact_job` (the background solver), `screenshot`, `plots`
+//! (egui_plot items that paint the views), `panels` (one file per panel, plus menu, settings,
+//! details, exports).
 
 pub mod command;
 pub mod document;
 pub mod exact_job;
+pub mod job;
 pub mod optimize_job;
+mod panel;
 pub mod panels;
 pub mod plots;
 pub mod preferences;
 mod screenshot;
+mod startup;
 pub mod theme;
 pub mod view_cache;
 
@@ -28,8 +33,10 @@ pub use command::{Command, Selection};
 pub use document::Document;
 pub use exact_job::ExactJob;
 pub use optimize_job::OptimizeJob;
-pub use panels::{Frame, Panel};
+pub use panel::Panel;
+pub use panels::Frame;
 pub use preferences::Preferences;
+pub use startup::RunOptions;
 
 use screenshot::ScreenshotState;
 use theme::Colors;
@@ -41,6 +48,23 @@ pub struct TableState {
     pub filter: String,
     /// Column and ascending.
     pub sort: (usize, bool),
+}
+
+/// What opening or planning in the background gives.
+pub type PlanResult = Result<crate::document::Document, crate::document::DocumentError>;
+
+/// What a finished plan job's document is for.
+pub enum PlanGoal {
+    /// The same file planned again (lifetimes, alignment, order, platform).
+    Replan,
+    /// A file opened (remembered once it is there).
+    Open(PathBuf),
+}
+
+/// Opening or planning in the background.
+pub struct PlanJob {
+    pub job: job::Job<PlanResult>,
+    pub goal: PlanGoal,
 }
 
 /// The budget field as typed, and why it does not parse (if it does not).
@@ -55,6 +79,8 @@ pub struct ArenaApp {
     pub budget_field: BudgetField,
     pub doc: Document,
     pub selection: Selection,
+    /// The selection before the last click picked one (a double-click puts it back).
+    selection_before: Selection,
     /// Hovered this frame, shown in the next.
     hovered_next: Option<usize>,
     pub error: Option<String>,
@@ -67,25 +93,42 @@ pub struct ArenaApp {
     pub exact_job: Option<ExactJob>,
     /// File → "Save optimised model…", while it runs.
     pub optimize_job: Option<OptimizeJob>,
+    /// Opening a file or planning again, while it runs.
+    pub plan_job: Option<PlanJob>,
+    /// The platform asked for while a replan runs (the document has the one it was planned
+    /// with).
+    pending_platform: Option<crate::analysis::xnnpack::Platform>,
+    /// Run opening and planning at once instead of in the background (the UI tests: a
+    /// command's effect is there in the next frame).
+    pub sync_jobs: bool,
+    /// The file dialog of File → Open… and Ctrl+O (tests put a stand-in here).
+    pub open_dialog: fn() -> Option<PathBuf>,
+    /// The window title last sent.
+    title_sent: String,
 }
 
 impl ArenaApp {
-    /// A new app on `file` (or the embedded sample), with `prefs`.
+    /// A new app on `file` (or the embedded sample), with `prefs`; see [`ArenaApp::try_new`].
+    /// For tests and benches: opening and planning run at once (`sync_jobs`); should not even
+    /// the embedded sample plan, it says so and exits.
     pub fn new(prefs: Preferences, file: Option<&Path>) -> Self {
-        let mut error = None;
-        let doc = match file.map(|p| Document::open(p, prefs.lifetimes, prefs.align, prefs.order)) {
-            Some(Ok(d)) => Some(d),
-            Some(Err(e)) => {
-                error = Some(e.to_string());
-                None
+        match Self::try_new(prefs, file) {
+            Ok(mut app) => {
+                app.sync_jobs = true;
+                app
             }
-            None => None,
-        };
-        let doc = match doc {
-            Some(d) => d,
-            None => Document::sample(prefs.lifetimes, prefs.align, prefs.order)
-                .expect("the embedded sample model loads"),
-        };
+            Err(e) => {
+                eprintln!("arenascope: {e}");
+                std::process::exit(1)
+            }
+        }
+    }
+
+    /// A new app on `file`, else on the embedded sample (the file's error is then shown);
+    /// settings of `prefs` that do not apply fall back, with a notice in the status line.
+    /// Fails only when not even the embedded sample can be planned.
+    pub fn try_new(mut prefs: Preferences, file: Option<&Path>) -> Result<Self, String> {
+        let start = startup::open(&mut prefs, file)?;
         let budget_field = BudgetField {
             text: prefs.budget.map(|b| b.to_string()).unwrap_or_default(),
             error: None,
@@ -93,10 +136,11 @@ impl ArenaApp {
         let mut app = ArenaApp {
             prefs,
             budget_field,
-            doc,
+            doc: start.doc,
             selection: Selection::default(),
+            selection_before: Selection::default(),
             hovered_next: None,
-            error,
+            error: start.error,
             status: None,
             table: TableState {
                 sort: (0, true),
@@ -107,11 +151,75 @@ impl ArenaApp {
             screenshot: ScreenshotState::default(),
             exact_job: None,
             optimize_job: None,
+            plan_job: None,
+            pending_platform: None,
+            sync_jobs: false,
+            open_dialog: panels::menu::open_dialog,
+            title_sent: String::new(),
         };
+        for n in start.notices {
+            app.notice(n);
+        }
         if let Some(p) = file.filter(|_| app.error.is_none()) {
             app.prefs.remember(p);
         }
-        app
+        Ok(app)
+    }
+
+    /// The app the command line asks for: `opts`' flags over the remembered `prefs`, the
+    /// problem and the planner asked for (a notice when they are not there).
+    pub fn with_options(prefs: Preferences, opts: &RunOptions) -> Result<Self, String> {
+        let mut app = Self::try_new(opts.over(prefs), opts.file.as_deref())?;
+        if let Some(k) = opts.problem {
+            app.apply(Command::ShowProblem(k));
+        }
+        if let Some(id) = &opts.planner {
+            if app.doc.plan_index(id).is_none() {
+                let shown = app.frame_views().primary;
+                let shown = app.doc.current_plans().get(shown).map_or("", |p| p.planner);
+                let n = startup::planner_not_shown(id, shown);
+                app.notice(n);
+            }
+        }
+        Ok(app)
+    }
+
+    /// Adds a line to the status line (notices of one start-up stay together).
+    fn notice(&mut self, text: String) {
+        self.status = Some(match self.status.take() {
+            Some(s) => format!("{s} · {text}"),
+            None => text,
+        });
+    }
+
+    /// The window's title: the tool and the file shown.
+    pub fn window_title(&self) -> String {
+        format!("arenascope — {}", self.doc.title)
+    }
+
+    /// The title last sent to the window (`ViewportCommand::Title`).
+    pub fn sent_title(&self) -> &str {
+        &self.title_sent
+    }
+
+    /// The selection after a replan: the same tensor, wherever it still exists (in the
+    /// problem shown, else in the first that has it, which is then shown); else none.
+    fn reselect(&mut self) {
+        let Some(key) = self.selection.key else {
+            self.selection.selected = None;
+            return;
+        };
+        let model = self.doc.model();
+        let found = std::iter::once(self.doc.shown)
+            .chain(0..self.doc.problem_count())
+            .find_map(|k| Some((k, key.number_in(model, self.doc.problem(k))?)));
+        match found {
+            Some((k, number)) => {
+                self.doc.shown = k;
+                self.selection.selected = Some(number);
+            }
+            None => self.selection = Selection::default(),
+        }
     }
 
     pub fn colors(&self) -> Colors {
@@ -178,35 +286,113 @@ impl ArenaApp {
 
     /// Opens a file; on failure the error is shown and the current model stays.
     fn open(&mut self, path: &Path) {
-        match Document::open(
-            path,
+        let (lifetimes, align, order) = (self.prefs.lifetimes, self.prefs.align, self.prefs.order);
+        let file = path.to_path_buf();
+        let label = format!("Opening {}…", path.display());
+        self.start_plan_job(label, PlanGoal::Open(file.clone()), move |_| {
+            Document::open(&file, lifetimes, align, order).map(|d| d.core)
+        });
+    }
+
+    /// Plans again after a change of lifetimes, alignment, order or platform, in the
+    /// background: the document shown stays until the new one is there.
+    fn replan(&mut self) {
+        if self.prefs.lifetimes == crate::analysis::Lifetimes::Xnnpack
+            && self.prefs.order == crate::document::OrderChoice::Optimized
+        {
+            self.prefs.order = crate::document::OrderChoice::File;
+            self.notice("No order search under XNNPACK (its partitions depend on the order): the file's order is shown.".into());
+        }
+        let platform = self.pending_platform.unwrap_or(self.doc.request.platform);
+        let request = self.doc.request_for(
             self.prefs.lifetimes,
             self.prefs.align,
             self.prefs.order,
-        ) {
-            Ok(doc) => {
-                self.cancel_exact();
-                self.doc = doc;
-                self.selection = Selection::default();
-                self.error = None;
-                self.cache = ViewCache::default();
-                self.prefs.remember(path);
+            platform,
+        );
+        let label = format!(
+            "Planning under {} lifetimes{}…",
+            request.lifetimes.name(),
+            if request.order == crate::document::OrderChoice::Optimized {
+                ", searching the memory-optimised order"
+            } else {
+                ""
             }
-            Err(e) => self.error = Some(e.to_string()),
+        );
+        let mut next = self.doc.core.unplanned();
+        self.start_plan_job(label, PlanGoal::Replan, move |_| {
+            next.plan(request).map(|()| next)
+        });
+    }
+
+    /// Starts opening or planning (any such job still running is abandoned).
+    fn start_plan_job(
+        &mut self,
+        label: String,
+        goal: PlanGoal,
+        work: impl FnOnce(&std::sync::atomic::AtomicBool) -> PlanResult + Send + 'static,
+    ) {
+        if let Some(old) = self.plan_job.take() {
+            old.job.cancel();
+        }
+        match job::Job::start(label, self.sync_jobs, work) {
+            Ok(job) => self.plan_job = Some(PlanJob { job, goal }),
+            Err(e) => self.error = Some(e),
+        }
+        if self.sync_jobs {
+            self.poll_plan(None);
         }
     }
 
-    /// Plans again after a change of lifetimes or alignment.
-    fn replan(&mut self) {
-        match self
-            .doc
-            .replan(self.prefs.lifetimes, self.prefs.align, self.prefs.order)
-        {
-            Ok(()) => {
-                self.selection.selected = None;
+    /// Cancel: the document shown stays, and the settings go back to the ones it was planned
+    /// with.
+    fn cancel_plan(&mut self) {
+        if let Some(p) = self.plan_job.take() {
+            p.job.cancel();
+            self.pending_platform = None;
+            self.prefs.lifetimes = self.doc.request.lifetimes;
+            self.prefs.align = self.doc.request.align;
+            self.prefs.order = self.doc.request.order;
+            self.status = Some(format!("Cancelled: {}", p.job.label.trim_end_matches('…')));
+        }
+    }
+
+    /// Takes an opened or replanned document once its job has ended.
+    fn poll_plan(&mut self, ctx: Option<&egui::Context>) {
+        let Some(p) = &self.plan_job else { return };
+        let Some(result) = p.job.take_result() else {
+            if let Some(ctx) = ctx {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            return;
+        };
+        let Some(p) = self.plan_job.take() else { return };
+        self.pending_platform = None;
+        match (result, p.goal) {
+            (Ok(core), PlanGoal::Replan) => {
+                self.doc.replace(core);
+                self.reselect();
                 self.cache = ViewCache::default();
             }
-            Err(e) => self.error = Some(e.to_string()),
+            (Ok(core), PlanGoal::Open(path)) => {
+                self.cancel_exact();
+                self.doc = Document {
+                    core,
+                    shown: 0,
+                };
+                self.selection = Selection::default();
+                self.error = None;
+                self.cache = ViewCache::default();
+                self.prefs.remember(&path);
+            }
+            (Err(e), goal) => {
+                self.error = Some(e.to_string());
+                if matches!(goal, PlanGoal::Replan) {
+                    self.prefs.lifetimes = self.doc.request.lifetimes;
+                    self.prefs.align = self.doc.request.align;
+                    self.prefs.order = self.doc.request.order;
+                }
+            }
         }
     }
 
@@ -223,7 +409,7 @@ impl ArenaApp {
         if self.optimize_job.is_some() {
             return;
         }
-        let crate::document::Source::Model(model) = &self.doc.source else {
+        let crate::document::Source::Model(model) = &*self.doc.source else {
             self.error = Some("only a .tflite model can be optimised, not a CSV problem".into());
             return;
         };
@@ -354,14 +540,44 @@ impl ArenaApp {
 
     fn apply(&mut self, c: Command) {
         match c {
-            Command::Select(t) => self.selection.selected = t,
+            Command::Select(t) => {
+                self.selection_before = self.selection;
+                let hovered = self.selection.hovered;
+                self.selection = Selection::of(self.doc.model(), self.doc.current(), t);
+                self.selection.hovered = hovered;
+            }
+            Command::RevertSelect => {
+                let hovered = self.selection.hovered;
+                self.selection = self.selection_before;
+                self.selection.hovered = hovered;
+            }
+            Command::OpenDialog => {
+                if let Some(p) = (self.open_dialog)() {
+                    self.open(&p);
+                }
+            }
             Command::Hover(t) => self.hovered_next = Some(t),
             Command::Open(p) => self.open(&p),
             Command::ShowPanel(p) => self.prefs.panel = p,
             Command::ShowProblem(k) => {
-                if k < self.doc.problem_count() && k != self.doc.shown {
+                let count = self.doc.problem_count();
+                if k >= count {
+                    let n = startup::no_such_problem(k, count, self.prefs.lifetimes);
+                    self.notice(n);
+                    self.doc.shown = 0;
+                } else if k != self.doc.shown {
                     self.doc.shown = k;
+                }
+                // The same tensor, if the problem shown has it.
+                let model = self.doc.model();
+                let number = self
+                    .selection
+                    .key
+                    .and_then(|key| key.number_in(model, self.doc.current()));
+                if number.is_none() {
                     self.selection = Selection::default();
+                } else {
+                    self.selection.selected = number;
                 }
             }
             Command::SetLifetimes(l) => {
@@ -376,14 +592,15 @@ impl ArenaApp {
             }
             Command::SetIsa(isa) => {
                 self.doc.set_isa(isa);
-                self.cache.forget_xnnpack();
+                self.cache.forget_headline();
             }
             Command::SetPlatform(p) => {
-                if p != self.doc.request.platform {
-                    self.doc.set_platform(p);
+                if p != self.pending_platform.unwrap_or(self.doc.request.platform) {
+                    self.pending_platform = Some(p);
                     self.replan();
                 }
             }
+            Command::CancelPlan => self.cancel_plan(),
             Command::SetAlign(a) => {
                 if a != self.prefs.align {
                     self.prefs.align = a;
@@ -440,7 +657,11 @@ impl ArenaApp {
                             self.prefs.budget = Some(b);
                             self.budget_field.error = None;
                         }
-                        Err(e) => self.budget_field.error = Some(e.to_string()),
+                        // No verdict on a budget the field no longer says.
+                        Err(e) => {
+                            self.prefs.budget = None;
+                            self.budget_field.error = Some(e.to_string());
+                        }
                     }
                 }
                 self.budget_field.text = text;
@@ -454,6 +675,11 @@ impl ArenaApp {
             }
             Command::DismissError => self.error = None,
             Command::DismissStatus => self.status = None,
+            Command::SetTflmTarget(t) => {
+                self.prefs.tflm_target = t;
+                self.cache.forget_headline();
+            }
+            Command::Notice(text) => self.status = Some(text),
         }
     }
 
@@ -465,6 +691,13 @@ impl ArenaApp {
         } else {
             egui::Theme::Light
         });
+        // Ctrl+O opens a file through File → Open…'s dialog; Ctrl+Q quits.
+        if ctx.input_mut(|i| i.consume_shortcut(&panels::menu::OPEN_SHORTCUT)) {
+            self.push(Command::OpenDialog);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&panels::menu::QUIT_SHORTCUT)) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         // Drag and drop.
         let dropped: Option<PathBuf> = ctx.input(|i| {
             i.raw
@@ -502,6 +735,13 @@ impl ArenaApp {
         self.apply_commands();
         self.poll_exact(&ctx);
         self.poll_optimize(&ctx);
+        self.poll_plan(Some(&ctx));
+        // The title names the file shown, and follows an open.
+        let title = self.window_title();
+        if title != self.title_sent {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title_sent = title;
+        }
         match self.screenshot.step(&ctx) {
             screenshot::Step::Nothing => {}
             screenshot::Step::Saved(p) => {
@@ -525,21 +765,6 @@ impl eframe::App for ArenaApp {
     }
 }
 
-/// Options for the GUI beyond the file: the screenshot flag and the panel to show first.
-#[derive(Clone, Debug, Default)]
-pub struct RunOptions {
-    pub file: Option<PathBuf>,
-    pub screenshot: Option<PathBuf>,
-    pub panel: Option<Panel>,
-    pub dark: Option<bool>,
-    pub budget: Option<u64>,
-    pub lifetimes: Option<crate::analysis::Lifetimes>,
-    pub order: Option<crate::document::OrderChoice>,
-    /// The problem to show first (a subgraph; with XNNPACK, the TFLite arenas then the
-    /// workspaces).
-    pub problem: Option<usize>,
-}
-
 /// Opens the window. With `screenshot`, renders a few frames, saves the PNG and returns.
 pub fn run(opts: RunOptions) -> Result<(), String> {
     let outcome: Arc<Mutex<Option<Result<(), String>>>> = Arc::new(Mutex::new(None));
@@ -558,32 +783,14 @@ pub fn run(opts: RunOptions) -> Result<(), String> {
         "arenascope",
         native,
         Box::new(move |cc| {
-            let mut prefs: Preferences = if screenshot_run {
+            let prefs: Preferences = if screenshot_run {
                 Preferences::default()
             } else {
                 cc.storage
                     .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                     .unwrap_or_default()
             };
-            if let Some(p) = opts.panel {
-                prefs.panel = p;
-            }
-            if let Some(d) = opts.dark {
-                prefs.dark = d;
-            }
-            if opts.budget.is_some() {
-                prefs.budget = opts.budget;
-            }
-            if let Some(l) = opts.lifetimes {
-                prefs.lifetimes = l;
-            }
-            if let Some(o) = opts.order {
-                prefs.order = o;
-            }
-            let mut app = ArenaApp::new(prefs, opts.file.as_deref());
-            if let Some(k) = opts.problem {
-                app.push(Command::ShowProblem(k));
-            }
+            let mut app = ArenaApp::with_options(prefs, &opts)?;
             app.screenshot.outcome = outcome_app;
             if let Some(path) = opts.screenshot {
                 app.screenshot.request(path, true);

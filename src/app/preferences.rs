@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::panels::Panel;
+use super::panel::Panel;
 use crate::analysis::Lifetimes;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -16,7 +16,8 @@ pub struct Preferences {
     pub align: Option<u64>,
     /// The planner whose plan the layout, table and details show first.
     pub primary: String,
-    /// Planners side by side in the comparison (two to four).
+    /// Planners side by side in the comparison (two to four; empty: the default set,
+    /// `document::default_compare`, which `export --view compare` draws too).
     pub compare: Vec<String>,
     pub panel: Panel,
     pub recent: Vec<PathBuf>,
@@ -27,6 +28,8 @@ pub struct Preferences {
     /// On the memory-optimised order, show the file's beside it: the compare panel puts the
     /// chosen planner on both orders, the Gantt chart and the memory curve show both.
     pub before_after: bool,
+    /// The TFLM build the headline, Copy and the budget verdict are for.
+    pub tflm_target: crate::document::headline::TflmTarget,
 }
 
 impl Default for Preferences {
@@ -36,16 +39,13 @@ impl Default for Preferences {
             lifetimes: Lifetimes::Litert,
             align: None,
             primary: "litert".into(),
-            compare: vec![
-                "litert".into(),
-                "size-best-fit".into(),
-                "best-fit-coalesce".into(),
-            ],
+            compare: Vec::new(),
             panel: Panel::Layout,
             recent: Vec::new(),
             budget: None,
             order: crate::document::OrderChoice::File,
             before_after: true,
+            tflm_target: Default::default(),
         }
     }
 }

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use super::command::Selection;
 use super::document::Document;
-use super::panels::Panel;
+use super::panel::Panel;
 use super::plots::ShapeCache;
 use super::preferences::Preferences;
 use crate::analysis::order_bound::OrderBound;
-use crate::analysis::tflm_tail::Tail;
-use crate::document::{default_compare, TensorRow};
+use crate::document::headline::TflmTarget;
+use crate::document::{default_compare, Headline, HeadlineOptions, TensorRow};
 use crate::plan::Metrics;
 use crate::view::{ConflictView, GanttView, LayoutView, MemoryView, PAINT};
 
@@ -30,15 +30,13 @@ pub struct ViewCache {
     metrics: HashMap<usize, Arc<Vec<Metrics>>>,
     /// Painted shapes per plot, reused while nothing but the highlight changes.
     shapes: HashMap<String, Arc<ShapeCache>>,
-    /// TFLM's tail of the model (it does not depend on the plans).
-    tflm_tail: Option<Arc<(Tail, Tail)>>,
-    /// What the runtime needs beside the planned arena, per problem.
-    outside: HashMap<usize, u64>,
-    order_bounds: HashMap<usize, Option<Arc<OrderBound>>>,
-    /// LiteRT with XNNPACK as a whole (it depends on every problem's plans and the CPU class
-    /// of the estimate, not on the shown problem).
-    xnnpack: Option<Option<Arc<crate::document::XnnpackSummary>>>,
+    /// The headline, keyed by what it depends on beyond the plans: the TFLM build, the shown
+    /// problem and planner (the document's facts were computed when it was planned).
+    headline: Option<(HeadlineKey, Arc<Headline>)>,
 }
+
+/// What a headline depends on beyond the plans.
+type HeadlineKey = (TflmTarget, usize, &'static str);
 
 /// How a layout is shown: alone, or named by its order in a before/after pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,15 +96,13 @@ pub struct FrameViews {
     pub file_gantt: Option<Arc<GanttView>>,
     pub file_memory: Option<Arc<MemoryView>>,
     pub conflicts: Option<Arc<ConflictView>>,
-    /// TFLM's tail, measured build and 32-bit (problems on tflm lifetimes, summary panel).
-    pub tflm_tail: Option<Arc<(Tail, Tail)>>,
     /// What the runtime needs beside the planned arena (TFLM's tail, LiteRT's persistent
     /// arena): it counts against a budget too.
     pub outside_plan_bytes: u64,
     /// The bound no execution order beats (summary panel).
     pub order_bound: Option<Arc<OrderBound>>,
-    /// LiteRT with XNNPACK as a whole (summary panel, xnnpack lifetimes).
-    pub xnnpack: Option<Arc<crate::document::XnnpackSummary>>,
+    /// The runtime's number for the file as opened, and the lines beside it.
+    pub headline: Arc<Headline>,
 }
 
 /// The primary plan: the chosen planner, else the runtime emulation, else the smallest.
@@ -119,14 +115,26 @@ pub fn primary_index(doc: &Document, prefs: &Preferences) -> usize {
         .unwrap_or(0)
 }
 
-/// Plans shown side by side (2 to 4; defaults when the chosen ones do not apply).
+/// Plans shown side by side, 2 to 4: the ones chosen (`prefs.compare`), else
+/// [`default_compare`] (the set `export --view compare` draws). A chosen runtime emulation that
+/// does not run on the shown problem (`litert` chosen on LiteRT, then TFLM lifetimes or an
+/// XNNPACK workspace shown) stands for the shown problem's own: the runtime's plan stays in.
 pub fn compare_indices(doc: &Document, prefs: &Preferences) -> Vec<usize> {
-    let mut v: Vec<usize> = prefs
-        .compare
-        .iter()
-        .filter_map(|id| doc.plan_index(id))
-        .collect();
-    v.dedup();
+    let runtime = doc.current().lifetimes.map(|l| l.name());
+    let emulation =
+        |id: &str| crate::planner::find(id).is_some_and(|p| p.scope != crate::planner::Scope::Any);
+    let mut v: Vec<usize> = Vec::new();
+    for id in &prefs.compare {
+        let k = doc.plan_index(id).or_else(|| {
+            emulation(id)
+                .then_some(runtime)
+                .flatten()
+                .and_then(|r| doc.plan_index(r))
+        });
+        if let Some(k) = k.filter(|k| !v.contains(k)) {
+            v.push(k);
+        }
+    }
     if v.len() < 2 {
         v = default_compare(doc.current_plans(), doc.current().lifetimes);
     }
@@ -135,9 +143,9 @@ pub fn compare_indices(doc: &Document, prefs: &Preferences) -> Vec<usize> {
 }
 
 impl ViewCache {
-    /// The estimate's CPU class changed: the XNNPACK summary is made again, nothing else.
-    pub fn forget_xnnpack(&mut self) {
-        self.xnnpack = None;
+    /// The estimate's CPU class changed: the headline is made again, nothing else.
+    pub fn forget_headline(&mut self) {
+        self.headline = None;
     }
 
     fn layout(&mut self, doc: &Document, plan: usize, id: &str) -> LayoutPanelView {
@@ -414,45 +422,31 @@ impl ViewCache {
                 })
                 .clone()
         });
-        let tflm_tail = (prefs.panel == Panel::Summary
-            && problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm))
-        .then(|| {
-            if self.tflm_tail.is_none() {
-                self.tflm_tail = doc
-                    .tflm_tail()
-                    .zip(doc.tflm_tail_for(crate::analysis::tflm_tail::Target::Target32))
-                    .map(Arc::new);
+        let facts = doc.problem_facts(p);
+        let outside_plan_bytes = facts.map_or(0, |f| f.outside_bytes);
+        let order_bound = facts
+            .and_then(|f| f.order_bound.clone())
+            .filter(|_| prefs.panel == Panel::Summary)
+            .map(Arc::new);
+        let shown = doc
+            .current_plans()
+            .get(primary)
+            .map_or("", |plan| plan.planner);
+        let key = (prefs.tflm_target, p, shown);
+        let headline = match &self.headline {
+            Some((k, h)) if *k == key => h.clone(),
+            _ => {
+                let h = Arc::new(doc.headline(HeadlineOptions {
+                    target: prefs.tflm_target,
+                    shown: Some((p, shown)),
+                }));
+                self.headline = Some((key, h.clone()));
+                h
             }
-            self.tflm_tail.clone()
-        })
-        .flatten();
-        let outside_plan_bytes = *self
-            .outside
-            .entry(p)
-            .or_insert_with(|| doc.outside_plan_bytes(p));
-        let order_bound = if prefs.panel == Panel::Summary {
-            self.order_bounds
-                .entry(p)
-                .or_insert_with(|| {
-                    doc.model()
-                        .and_then(|m| crate::analysis::order_bound::order_bound(m, problem))
-                        .map(Arc::new)
-                })
-                .clone()
-        } else {
-            None
-        };
-        let xnnpack = if prefs.panel == Panel::Summary {
-            self.xnnpack
-                .get_or_insert_with(|| doc.xnnpack_summary().map(Arc::new))
-                .clone()
-        } else {
-            None
         };
         FrameViews {
-            xnnpack,
+            headline,
             order_bound,
-            tflm_tail,
             outside_plan_bytes,
             rows,
             metrics,

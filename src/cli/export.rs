@@ -34,6 +34,13 @@ pub struct ExportArgs {
     /// Output file: .svg or .png.
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: PathBuf,
+    /// The execution order the picture shows: as in the file, or the memory-optimised one
+    /// (the caption's number stays the one for the file as opened).
+    #[arg(long, value_enum, default_value = "file")]
+    pub order: super::plan::OrderArg,
+    /// A RAM budget (bytes, or with K, M, G): the caption adds the verdict.
+    #[arg(long, value_name = "BYTES", allow_hyphen_values = true)]
+    pub budget: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -57,13 +64,24 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
             out.display()
         )));
     }
+    let budget = args
+        .budget
+        .as_deref()
+        .map(crate::document::parse_budget)
+        .transpose()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let settings = Settings {
+        // The order search's budget, as the GUI's.
+        time_limit_secs: 1.0,
+        capacity: None,
+    };
     let doc = super::plan::open_and_plan(
         &args.model,
         &args.planners,
         args.lifetimes,
         None,
-        crate::document::OrderChoice::File,
-        Settings::default(),
+        args.order.into(),
+        settings,
         (Default::default(), None),
     )?;
     // The problem of the chosen subgraph (any, for a problem over all subgraphs).
@@ -158,6 +176,28 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
             svg::memory_svg(&view::MemoryView::build(problem, &plans), None, &palette)
         }
     };
+    // The headline above the picture, for the planner drawn first.
+    let index = doc
+        .planned
+        .iter()
+        .position(|q| std::ptr::eq(q, pl))
+        .unwrap_or(0);
+    let shown = match args.view {
+        ViewArg::Layout | ViewArg::Compare => {
+            let k = if explicit {
+                0
+            } else {
+                default_compare(&pl.plans, problem.lifetimes)[0]
+            };
+            pl.plans.get(k).map(|p| (index, p.planner))
+        }
+        _ => None,
+    };
+    let headline = doc.headline(crate::document::HeadlineOptions {
+        target: Default::default(),
+        shown,
+    });
+    let text = crate::export::caption::with_caption(&text, &headline.caption_lines(budget), &palette);
     let bytes = if ext.as_deref() == Some("png") {
         png::svg_to_png(&text).map_err(|e| CliError::Input(format!("{e}: {}", out.display())))?
     } else {

@@ -46,7 +46,7 @@ pub struct Cli {
     #[arg(long)]
     pub dark: bool,
     /// Start with this RAM budget (bytes, or with K, M, G).
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, value_name = "BYTES", allow_hyphen_values = true)]
     pub budget: Option<String>,
     /// Start with these lifetimes (the problem LiteRT or TFLite Micro solves).
     #[arg(long, value_enum)]
@@ -58,6 +58,9 @@ pub struct Cli {
     /// per subgraph) then the XNNPACK workspaces (one per partition).
     #[arg(long, value_name = "N")]
     pub problem: Option<usize>,
+    /// Start with this planner shown in the layout (an id of `arenascope planners`).
+    #[arg(long, value_name = "ID")]
+    pub planner: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

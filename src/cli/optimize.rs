@@ -48,7 +48,7 @@ pub fn run(args: &OptimizeArgs) -> Result<String, CliError> {
         )));
     }
     let doc = Document::open(&args.model, lifetimes, None)?;
-    let Source::Model(model) = &doc.source else {
+    let Source::Model(model) = &*doc.source else {
         return Err(CliError::Usage(format!(
             "optimize takes a .tflite model, not a CSV problem: {}",
             args.model.display()

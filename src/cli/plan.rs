@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::{CliError, LifetimesArg};
 use crate::analysis::xnnpack::Isa;
-use crate::document::{parse_budget, select_planners, Document, PlanRequest};
+use crate::document::{parse_budget, select_planners, Document, HeadlineOptions, PlanRequest};
 use crate::planner::Settings;
 
 #[derive(Args, Debug)]
@@ -47,7 +47,7 @@ pub struct PlanArgs {
     pub order: OrderArg,
     /// A RAM budget (bytes, or with K, M, G: KiB, MiB, GiB): adds a "fits" column (JSON: a
     /// `fits` field per plan); the exit code is 0 either way.
-    #[arg(long, value_name = "BYTES")]
+    #[arg(long, value_name = "BYTES", allow_hyphen_values = true)]
     pub budget: Option<String>,
 }
 
@@ -163,28 +163,10 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         settings,
         (args.platform.into(), args.isa.map(Into::into)),
     )?;
+    let json = || doc.plan_json_all(HeadlineOptions::default(), budget);
     Ok(match args.format {
-        PlanFormat::Json => {
-            let mut json = doc.plan_json_all();
-            if let Some(b) = budget {
-                // Plans are in registry order, then by problem: find each one's problem.
-                for plan in json["plans"].as_array_mut().into_iter().flatten() {
-                    let index = doc.planned.iter().position(|pl| {
-                        pl.problem.lifetimes_name() == plan["lifetimes"].as_str()
-                            && pl.problem.subgraph.map(|s| s as u64) == plan["subgraph"].as_u64()
-                            && pl.problem.partition().map(|k| k as u64)
-                                == plan["partition"].as_u64()
-                            && pl.problem.xnnpack.map(|x| x.arena()) == plan["arena"].as_str()
-                            && pl.plans.iter().any(|p| p.planner == plan["planner"])
-                    });
-                    let outside = index.map_or(0, |i| doc.outside_plan_bytes(i));
-                    let arena = plan["arena_bytes"].as_u64().unwrap_or(0);
-                    plan["fits"] = (arena + outside <= b).into();
-                }
-            }
-            serde_json::to_string_pretty(&json).unwrap_or_default() + "\n"
-        }
-        PlanFormat::Csv => crate::export::json::plan_csv(&doc.plan_json_all()),
+        PlanFormat::Json => serde_json::to_string_pretty(&json()).unwrap_or_default() + "\n",
+        PlanFormat::Csv => crate::export::json::plan_csv(&json().plans),
         PlanFormat::Table => table(&doc, budget),
     })
 }
@@ -245,9 +227,9 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
         s += &super::plan_table(&pl.problem, &pl.plans, budget);
         if pl.problem.lifetimes == Some(crate::analysis::Lifetimes::Tflm) {
             if let Some(tail) = doc.tflm_tail() {
-                s += &super::table::tflm_arena_lines(&pl.plans, &tail);
+                s += &super::table::tflm_arena_lines(&pl.plans, tail);
             }
-            if let Some(t32) = doc.tflm_tail_for(crate::analysis::tflm_tail::Target::Target32) {
+            if let Some(t32) = doc.facts.tflm_tails.as_ref().map(|t| &t.target32) {
                 let _ = writeln!(
                     s,
                     "  on a 32-bit target (computed with 32-bit struct sizes, not measured): tail {} bytes",
@@ -299,10 +281,32 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             }
         );
     }
+    s += &headline_lines(doc, budget);
+    s
+}
+
+/// The closing lines: the runtime's number for the file as opened (the GUI's headline), why
+/// it is not exact where it is not, the secondary numbers, and the budget's verdict.
+pub(super) fn headline_lines(doc: &Document, budget: Option<u64>) -> String {
+    let h = doc.headline(HeadlineOptions::default());
+    let mut s = format!("{}. {}\n", h.sentence(), h.detail);
+    if let Some(c) = h.caveat() {
+        let _ = writeln!(s, "  {c}");
+    }
+    if let crate::document::Certainty::CannotRun { why } = &h.certainty {
+        for w in why {
+            let _ = writeln!(s, "  cannot run: {w}");
+        }
+    }
+    for line in &h.secondary {
+        let _ = writeln!(s, "  {}", line.text);
+    }
     if let Some(b) = budget {
         let _ = writeln!(
             s,
-            "budget {b} bytes: the fits column compares each plan's arena"
+            "budget {b} bytes: {} ({}); the fits column compares each plan's arena",
+            h.verdict(b).sentence(b),
+            h.subject.name()
         );
     }
     s

@@ -65,7 +65,7 @@ pub fn run(args: &SolveArgs) -> Result<String, CliError> {
     })?;
     let (problem, plans) = (doc.problem(0), doc.plans(0));
     if let (Some(out), Some(plan), Source::Csv { rows, .. }) =
-        (&args.out, plans.first(), &doc.source)
+        (&args.out, plans.first(), &*doc.source)
     {
         std::fs::write(out, crate::export::csv::write_solution(rows, &plan.offsets)).map_err(
             |e| {

@@ -7,10 +7,13 @@ use std::fmt::Write as _;
 
 use crate::analysis::Problem;
 use crate::view::conflicts::LabelSide;
+use crate::view::layout::PeakBand;
+use crate::view::lod::min_span;
 use crate::view::theme::{Palette, Rgba};
 use crate::view::{
-    byte_ticks, format_bytes, format_tick, nice_ticks, short_name, ConflictView, GanttView,
-    LayoutView, MemoryView, PAINT,
+    byte_tick_step, byte_ticks_every, format_axis_tick, format_bytes, format_bytes_exact,
+    format_step_list, nice_ticks, short_name, ConflictView, GanttView, LayoutView, MemoryView,
+    PAINT,
 };
 
 /// Where plot units land on the canvas.
@@ -41,6 +44,8 @@ impl Frame {
 struct Svg {
     out: String,
     height: f64,
+    /// The canvas colour: the halo behind labels drawn over the plot.
+    background: Rgba,
 }
 
 fn esc(s: &str) -> String {
@@ -66,7 +71,11 @@ impl Svg {
             "<rect width=\"{width}\" height=\"{height}\" fill=\"{}\"/>",
             palette.background.hex()
         );
-        Svg { out, height }
+        Svg {
+            out,
+            height,
+            background: palette.background,
+        }
     }
 
     #[allow(clippy::too_many_arguments)] // a rectangle: position, size and style
@@ -123,6 +132,18 @@ impl Svg {
         );
     }
 
+    /// A label over the plot (a line's, the peak's) with a halo of the canvas colour, so
+    /// that it stays readable on hatching and fills.
+    fn line_label(&mut self, x: f64, y: f64, size: f64, color: Rgba, anchor: &str, s: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size}\" fill=\"{}\" text-anchor=\"{anchor}\" stroke=\"{}\" stroke-width=\"3\" stroke-opacity=\"0.85\" stroke-linejoin=\"round\" paint-order=\"stroke\">{}</text>",
+            color.hex(),
+            self.background.hex(),
+            esc(s)
+        );
+    }
+
     fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");
         self.out
@@ -135,8 +156,11 @@ fn text_width(s: &str, size: f64) -> f64 {
 }
 
 fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
+    // Byte ticks a whole number of B, KiB or MiB apart, each labelled with its value exactly
+    // (`view::format_axis_tick`, as the GUI's axis).
+    let byte_step = byte_tick_step(f.y_min, f.y_max, 6);
     let ticks = if bytes_y {
-        byte_ticks(f.y_min, f.y_max, 6)
+        byte_ticks_every(f.y_min, f.y_max, byte_step)
     } else {
         nice_ticks(f.y_min, f.y_max, 6)
     };
@@ -144,14 +168,15 @@ fn axes(svg: &mut Svg, f: &Frame, p: &Palette, x_label: &str, bytes_y: bool) {
         let y = f.y(t);
         svg.line(f.left, y, f.left + f.width, y, p.grid, 1.0, false);
         let label = if bytes_y {
-            format_tick(t.max(0.0).round() as u64)
+            format_axis_tick(t.max(0.0).round() as u64, byte_step)
         } else {
             format!("{t}")
         };
         svg.text(f.left - 6.0, y + 4.0, 11.0, p.weak_text, "end", &label);
     }
     // Steps are whole numbers: no tick between two of them.
-    for t in nice_ticks(f.x_min, f.x_max, 10)
+    let x_ticks = (f.width / 60.0).floor().clamp(2.0, 10.0) as usize;
+    for t in nice_ticks(f.x_min, f.x_max, x_ticks)
         .into_iter()
         .filter(|t| t.fract() == 0.0)
     {
@@ -252,20 +277,11 @@ fn draw_layout(
             None,
         );
     }
+    // Padding first, buffers over it: a one-byte buffer beside another's padding shows.
     for r in &v.rects {
-        let (x0, x1) = (f.x(r.x0), f.x(r.x1));
-        let (top, bottom) = (f.y(r.y1), f.y(r.y0));
-        svg.rect(
-            x0,
-            top,
-            x1 - x0,
-            bottom - top,
-            &p.kind(r.kind).hex(),
-            0.9,
-            Some(p.outline),
-        );
         if r.pad_y1 > r.y1 {
-            let pad_top = f.y(r.pad_y1);
+            let (x0, x1) = (f.x(r.x0), f.x(r.x1));
+            let (pad_top, top) = (f.y(r.pad_y1), f.y(r.y1));
             svg.rect(
                 x0,
                 pad_top,
@@ -276,6 +292,27 @@ fn draw_layout(
                 None,
             );
         }
+    }
+    let (arena_top, arena_bottom) = (f.y(v.arena_bytes as f64), f.y(0.0));
+    for r in &v.rects {
+        let (x0, x1) = (f.x(r.x0), f.x(r.x1));
+        // Every buffer at least `min_rect_height_px` tall, inside the arena (as on screen).
+        let (top, bottom) = min_span(
+            f.y(r.y1),
+            f.y(r.y0),
+            PAINT.min_rect_height_px,
+            arena_top,
+            arena_bottom,
+        );
+        svg.rect(
+            x0,
+            top,
+            x1 - x0,
+            bottom - top,
+            &p.kind(r.kind).hex(),
+            0.9,
+            Some(p.outline),
+        );
         let (w, h) = (x1 - x0, bottom - top);
         if labels < PAINT.max_labels {
             if let Some(label) = PAINT.rect_label(short_name(&problem.buffers[r.buffer].name), w, h)
@@ -292,9 +329,49 @@ fn draw_layout(
             }
         }
     }
+    // The peak steps over the buffers: dashed lines at the middle of a run's first and last
+    // step, a bar along the top between them, "peak" at the top (as on screen).
+    let mut last_label_right = f64::NEG_INFINITY;
+    for band in &v.peaks {
+        let (left, right) = (f.x(band.line_x0()), f.x(band.line_x1()));
+        svg.line(
+            left,
+            f.top,
+            left,
+            f.top + f.height,
+            p.peak,
+            PAINT.peak_line_px,
+            true,
+        );
+        if right > left {
+            svg.line(
+                right,
+                f.top,
+                right,
+                f.top + f.height,
+                p.peak,
+                PAINT.peak_line_px,
+                true,
+            );
+            svg.rect(left, f.top, right - left, 3.0, &p.peak.hex(), 1.0, None);
+        }
+        let x = left + 3.0;
+        let w = text_width(PeakBand::LABEL, PAINT.label_font_px);
+        if x > last_label_right && x + w < f.left + f.width {
+            svg.line_label(
+                x,
+                f.top + PAINT.label_font_px + 4.0,
+                PAINT.label_font_px,
+                p.peak,
+                "start",
+                PeakBand::LABEL,
+            );
+            last_label_right = x + w + 4.0;
+        }
+    }
     let ya = f.y(v.arena_bytes as f64);
     svg.line(f.left, ya, f.left + f.width, ya, p.arena_line, 1.5, false);
-    svg.text(
+    svg.line_label(
         f.left + f.width - 4.0,
         ya - 4.0,
         11.0,
@@ -319,7 +396,7 @@ fn lower_bound_line(svg: &mut Svg, f: &Frame, p: &Palette, bytes: u64) {
         true,
     );
     let label = format!("lower bound {}", format_bytes(bytes));
-    svg.text(
+    svg.line_label(
         f.left + 4.0,
         y - 4.0,
         11.0,
@@ -552,9 +629,9 @@ fn live_caption(svg: &mut Svg, m: &Frame, p: &Palette, v: &GanttView, what: &str
         p.text,
         "start",
         &format!(
-            "{what} (peak {} at step {:?})",
+            "{what} (peak {} at {})",
             format_bytes(v.lower_bound),
-            v.peak_steps.first().copied().unwrap_or(0)
+            format_step_list(&v.peak_steps)
         ),
     );
 }
@@ -641,7 +718,7 @@ pub fn memory_svg(v: &MemoryView, before: Option<&MemoryView>, p: &Palette) -> S
     let mut last_label_y = f64::NEG_INFINITY;
     let mut off_scale = 0.0;
     for g in &v.groups {
-        let label = format!("{} {} ({} B)", g.who(), format_bytes(g.bytes), g.bytes);
+        let label = format!("{} {}", g.who(), format_bytes_exact(g.bytes));
         if g.off_scale {
             // As on screen: at the top-left edge, inside the frame.
             let y = f.top + 16.0 + 16.0 * off_scale;

@@ -9,6 +9,37 @@ use flatbuffers::{
     Follow, ForwardsUOffset, InvalidFlatbuffer, Table, Vector, Verifiable, Verifier,
 };
 
+/// One sentence for a flatbuffer the verifier refused. The file already has `TFL3` as its
+/// identifier, so it is a cut copy (an offset or a table reaches past the end) or not a model
+/// at all; the verifier's own text (its first line, without its field trace) goes in
+/// parentheses.
+pub(super) fn verify_error_text(e: &InvalidFlatbuffer, file_bytes: usize) -> String {
+    let detail = match e {
+        InvalidFlatbuffer::RangeOutOfBounds { range, .. } if range.end > file_bytes => format!(
+            "the model refers to bytes {}..{}, the file ends at byte {file_bytes}",
+            range.start, range.end
+        ),
+        InvalidFlatbuffer::RangeOutOfBounds { range, .. } => {
+            format!(
+                "bytes {}..{} lie outside the flatbuffer",
+                range.start, range.end
+            )
+        }
+        InvalidFlatbuffer::SignedOffsetOutOfBounds { position, .. } => {
+            format!("the table at byte {position} points outside the file of {file_bytes} bytes")
+        }
+        other => {
+            let text = other.to_string();
+            let first = text.lines().next().unwrap_or("").trim();
+            format!(
+                "the flatbuffer check says: {}",
+                first.trim_end_matches(['.', ':'])
+            )
+        }
+    };
+    format!("the file is truncated or not a .tflite model ({detail})")
+}
+
 /// vtable slot of a field id.
 const fn slot(id: u16) -> u16 {
     4 + 2 * id

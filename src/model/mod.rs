@@ -25,7 +25,8 @@ pub enum ModelError {
     TooShort(usize),
     #[error("not a .tflite model: the file identifier is {0:?}, expected \"TFL3\"")]
     Identifier(String),
-    #[error("the flatbuffer is corrupt: {0}")]
+    /// The verifier refused the flatbuffer (the sentence is `fb::verify_error_text`'s).
+    #[error("{0}")]
     Flatbuffer(String),
     #[error("{0}")]
     Invalid(String),
@@ -253,7 +254,7 @@ impl Model {
             ..Default::default()
         };
         let fbm = flatbuffers::root_with_opts::<fb::Model>(&opts, bytes)
-            .map_err(|e| ModelError::Flatbuffer(first_line(&e.to_string())))?;
+            .map_err(|e| ModelError::Flatbuffer(fb::verify_error_text(&e, bytes.len())))?;
         build(fbm, bytes)
     }
 
@@ -309,10 +310,6 @@ impl Model {
 /// Larger tensors are rejected: no device has that memory, and sums of sizes stay far from
 /// `u64` overflow.
 const MAX_TENSOR_BYTES: u64 = 1 << 48;
-
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").to_string()
-}
 
 fn invalid(msg: String) -> ModelError {
     ModelError::Invalid(msg)

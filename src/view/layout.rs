@@ -1,6 +1,7 @@
 //! The address-vs-time layout of one plan: a rectangle per buffer (steps across, bytes up),
-//! its alignment padding on top, the holes below the live top at each step, the arena top and
-//! the lower bound.
+//! its alignment padding on top (up to the arena top: padding past the last buffer's end is
+//! not part of the arena), the holes below the live top at each step, the peak steps, the
+//! arena top and the lower bound.
 
 use super::options::PAINT;
 use crate::analysis::{round_up, BufferKind, Problem};
@@ -17,8 +18,39 @@ pub struct BufferRect {
     pub y0: f64,
     /// Offset + bytes.
     pub y1: f64,
-    /// Offset + bytes rounded up to the alignment: `[y1, pad_y1)` is padding.
+    /// Offset + bytes rounded up to the alignment, but not above the arena top:
+    /// `[y1, pad_y1)` is padding.
     pub pad_y1: f64,
+}
+
+/// A run of steps where the live bytes reach their peak (the lower bound): `[x0, x1)` in
+/// steps, drawn as a marked band labelled "peak".
+#[derive(Clone, Debug, PartialEq)]
+pub struct PeakBand {
+    pub first: u32,
+    pub last: u32,
+    pub x0: f64,
+    pub x1: f64,
+}
+
+impl PeakBand {
+    /// The label drawn on the band.
+    pub const LABEL: &'static str = "peak";
+
+    /// Where the marker's first dashed line is, in steps: the middle of the first step.
+    pub fn line_x0(&self) -> f64 {
+        self.first as f64 + 0.5
+    }
+
+    /// Where its last dashed line is: the middle of the last step (the first's for one).
+    pub fn line_x1(&self) -> f64 {
+        self.last as f64 + 0.5
+    }
+
+    /// "peak at step 5" or "peak at steps 3–7".
+    pub fn describe(&self) -> String {
+        format!("peak at {}", super::format_steps(self.first, self.last))
+    }
 }
 
 /// Free bytes below the live top over a run of steps with the same free range.
@@ -42,24 +74,29 @@ pub struct LayoutView {
     pub lower_bound: u64,
     pub steps: u32,
     pub padding_bytes: u64,
+    /// The steps where the live bytes reach the lower bound (the plan metrics'
+    /// `peak_steps`), merged into runs.
+    pub peaks: Vec<PeakBand>,
 }
 
 impl LayoutView {
     pub fn build(problem: &Problem, plan: &Plan) -> Self {
+        let top = plan.arena_bytes as f64;
         let rects = problem
             .buffers
             .iter()
             .enumerate()
             .map(|(i, b)| {
                 let y0 = plan.offsets[i] as f64;
+                let y1 = y0 + b.size_bytes as f64;
                 BufferRect {
                     buffer: i,
                     kind: b.kind,
                     x0: b.first as f64,
                     x1: b.last as f64 + 1.0,
                     y0,
-                    y1: y0 + b.size_bytes as f64,
-                    pad_y1: y0 + round_up(b.size_bytes, b.alignment) as f64,
+                    y1,
+                    pad_y1: (y0 + round_up(b.size_bytes, b.alignment) as f64).min(top.max(y1)),
                 }
             })
             .collect();
@@ -94,6 +131,7 @@ impl LayoutView {
             lower_bound: plan.lower_bound,
             steps: problem.steps,
             padding_bytes,
+            peaks: peak_bands(&problem.live_bytes_per_step()),
         }
     }
 
@@ -136,6 +174,34 @@ impl LayoutView {
     }
 }
 
+/// The steps where `live` reaches its maximum (none when nothing is alive), merged into runs.
+fn peak_bands(live: &[u64]) -> Vec<PeakBand> {
+    let peak = live.iter().copied().max().unwrap_or(0);
+    let mut out: Vec<PeakBand> = Vec::new();
+    if peak == 0 {
+        return out;
+    }
+    for (s, &v) in live.iter().enumerate() {
+        if v != peak {
+            continue;
+        }
+        let s = s as u32;
+        match out.last_mut() {
+            Some(b) if b.last + 1 == s => {
+                b.last = s;
+                b.x1 = s as f64 + 1.0;
+            }
+            _ => out.push(PeakBand {
+                first: s,
+                last: s,
+                x0: s as f64,
+                x1: s as f64 + 1.0,
+            }),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,16 +223,19 @@ mod tests {
         .unwrap();
         assert_eq!(plan.offsets, vec![24, 0, 24]);
         let v = LayoutView::build(&p, &plan);
+        // The arena ends at 39 (24 + 15): the padding of both buffers at 24 (to 40) stops
+        // at the arena top.
         let r0 = &v.rects[0];
         assert_eq!(
             (r0.x0, r0.x1, r0.y0, r0.y1, r0.pad_y1),
-            (0.0, 2.0, 24.0, 34.0, 40.0)
+            (0.0, 2.0, 24.0, 34.0, 39.0)
         );
         let r2 = &v.rects[2];
         assert_eq!(
             (r2.x0, r2.x1, r2.y0, r2.y1, r2.pad_y1),
-            (2.0, 4.0, 24.0, 39.0, 40.0)
+            (2.0, 4.0, 24.0, 39.0, 39.0)
         );
+        assert_eq!(v.rects[1].pad_y1, 24.0, "below the top: padded to 24");
         assert_eq!(v.padding_bytes, 6 + 4 + 1);
         // Holes below the live top: step 0 [0,24) (only the 10-byte buffer at 24 is live);
         // steps 1 and 2: the 20-byte buffer covers [0,20), hole [20,24), merged into one;
@@ -188,5 +257,38 @@ mod tests {
         assert_eq!(v.hit(1.5, 5.0), Some(1));
         assert_eq!(v.hit(0.5, 36.0), Some(0), "padding belongs to its buffer");
         assert_eq!(v.hit(0.5, 5.0), None, "a hole is not a buffer");
+        // Live bytes 10, 30, 35, 15: the peak (the lower bound, 35) is at step 2.
+        assert_eq!(
+            v.peaks,
+            vec![PeakBand {
+                first: 2,
+                last: 2,
+                x0: 2.0,
+                x1: 3.0
+            }]
+        );
+        assert_eq!(v.peaks[0].describe(), "peak at step 2");
+    }
+
+    #[test]
+    fn consecutive_peak_steps_are_one_band() {
+        assert_eq!(
+            peak_bands(&[5, 9, 9, 9, 2, 9]),
+            vec![
+                PeakBand {
+                    first: 1,
+                    last: 3,
+                    x0: 1.0,
+                    x1: 4.0
+                },
+                PeakBand {
+                    first: 5,
+                    last: 5,
+                    x0: 5.0,
+                    x1: 6.0
+                }
+            ]
+        );
+        assert!(peak_bands(&[0, 0]).is_empty(), "nothing alive: no peak");
     }
 }

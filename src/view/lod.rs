@@ -85,6 +85,53 @@ impl ThinColumns {
     }
 }
 
+/// The longest start of `text` that fits `width_px` as measured by `measure` (a string's
+/// width in px: the painter's real glyphs, or the exporter's estimate), with "…" when cut;
+/// `None` when fewer than `min_chars` characters would show. The guess from the full
+/// text's width is checked and shortened until it fits, so a label of wide glyphs (capitals)
+/// is cut further rather than dropped.
+pub fn fit_label_measured(
+    text: &str,
+    width_px: f64,
+    min_chars: usize,
+    measure: impl Fn(&str) -> f64,
+) -> Option<String> {
+    let full = measure(text);
+    if full <= width_px {
+        return Some(text.to_string());
+    }
+    let n = text.chars().count();
+    let mut k = ((n as f64 * width_px / full.max(1e-9)).floor() as usize).min(n);
+    while k >= min_chars.max(2) {
+        let cut: String = text.chars().take(k - 1).collect::<String>() + "…";
+        if measure(&cut) <= width_px {
+            return Some(cut);
+        }
+        k -= (k / 10).max(1);
+    }
+    None
+}
+
+/// A span `[top, bottom]` px (y down) made at least `min` px tall: grown about its centre,
+/// then moved inside `[lo, hi]` (the arena's extent on screen, `lo` its top), so that a
+/// one-byte buffer at the arena top shows under the top line and one at offset 0 above the
+/// axis. Spans already tall enough are returned as they are.
+pub fn min_span(top: f64, bottom: f64, min: f64, lo: f64, hi: f64) -> (f64, f64) {
+    if bottom - top >= min {
+        return (top, bottom);
+    }
+    let mid = (top + bottom) / 2.0;
+    let (mut t, mut b) = (mid - min / 2.0, mid + min / 2.0);
+    if hi - lo >= min {
+        if t < lo {
+            (t, b) = (lo, lo + min);
+        } else if b > hi {
+            (t, b) = (hi - min, hi);
+        }
+    }
+    (t, b)
+}
+
 /// Per pixel column, the largest of the values whose step starts in it: `(x, max)` pairs for
 /// the steps `lo..hi`, `x_of(step)` giving a step's left edge in px.
 pub fn column_maxima(
@@ -146,6 +193,46 @@ mod tests {
             ]
         );
         assert!(t.drain().is_empty(), "drained");
+    }
+
+    #[test]
+    fn labels_of_wide_glyphs_are_cut_further_not_dropped() {
+        // Capitals 8 px wide, the rest 5 px.
+        let measure = |s: &str| {
+            s.chars()
+                .map(|c| if c.is_uppercase() { 8.0 } else { 5.0 })
+                .sum::<f64>()
+        };
+        assert_eq!(
+            fit_label_measured("abc", 20.0, 6, measure).as_deref(),
+            Some("abc")
+        );
+        // 30 capitals (240 px) into 100 px: the proportional guess (12) is 11 capitals and
+        // the ellipsis, 93 px: it fits.
+        let caps = "A".repeat(30);
+        let got = fit_label_measured(&caps, 100.0, 6, measure).unwrap();
+        assert_eq!(got, "A".repeat(11) + "…");
+        assert!(measure(&got) <= 100.0);
+        // Capitals first, then small letters: the guess is too wide and is shortened.
+        let mixed = "ABCDEFGHIJ".to_string() + &"x".repeat(40);
+        let got = fit_label_measured(&mixed, 60.0, 6, measure).unwrap();
+        assert!(measure(&got) <= 60.0, "{got}");
+        assert_eq!(got, "ABCDEF…");
+        // Room for fewer than six characters: no label.
+        assert_eq!(fit_label_measured(&caps, 40.0, 6, measure), None);
+    }
+
+    #[test]
+    fn tiny_spans_grow_to_the_minimum_inside_the_arena() {
+        // A one-byte buffer at the top of a 1000-byte arena drawn 500 px tall: 0.5 px at
+        // [100, 100.5] under the arena top at 100 px; grown to 3 px it stays below the top.
+        assert_eq!(min_span(100.0, 100.5, 3.0, 100.0, 600.0), (100.0, 103.0));
+        // At offset 0: above the axis.
+        assert_eq!(min_span(599.5, 600.0, 3.0, 100.0, 600.0), (597.0, 600.0));
+        // In the middle: about its centre.
+        assert_eq!(min_span(300.0, 301.0, 3.0, 100.0, 600.0), (299.0, 302.0));
+        // Tall enough: unchanged.
+        assert_eq!(min_span(300.0, 310.0, 3.0, 100.0, 600.0), (300.0, 310.0));
     }
 
     #[test]

@@ -82,6 +82,50 @@ impl MemoryView {
     }
 }
 
+/// What the memory curve says at one step: the pointer's readout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Readout {
+    pub step: u32,
+    pub live_bytes: u64,
+    /// (planner, arena bytes), as in [`MemoryView::arenas`].
+    pub arenas: Vec<(&'static str, u64)>,
+}
+
+impl MemoryView {
+    /// The readout at plot x `x` (in steps), if it is over a step.
+    pub fn readout(&self, x: f64) -> Option<Readout> {
+        if !(x >= 0.0) {
+            return None;
+        }
+        let step = x.floor() as usize;
+        let live_bytes = *self.live_bytes.get(step)?;
+        Some(Readout {
+            step: step as u32,
+            live_bytes,
+            arenas: self.arenas.clone(),
+        })
+    }
+}
+
+impl Readout {
+    /// "step 12", "live 34.5 KiB (35328 B)", then one line per plan: "litert: arena
+    /// 40.0 KiB (40960 B), 5.5 KiB above the live bytes".
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![
+            format!("step {}", self.step),
+            format!("live {}", super::format_bytes_exact(self.live_bytes)),
+        ];
+        for &(planner, bytes) in &self.arenas {
+            out.push(format!(
+                "{planner}: arena {}, {} above the live bytes",
+                super::format_bytes_exact(bytes),
+                super::format_bytes(bytes.saturating_sub(self.live_bytes))
+            ));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +157,38 @@ mod tests {
         assert!(!v.groups[1].off_scale);
         // The axis fits the plans worth comparing: 200 B and 5 % head room.
         assert_eq!(v.axis_top, 210.0);
+    }
+
+    #[test]
+    fn the_readout_gives_the_live_bytes_at_the_step_and_every_arena() {
+        // Buffer i lives over [i, i + 2): one buffer alive at step 0, two at steps 1..=7,
+        // one at step 8, none after.
+        let mut csv = String::from("id,lower,upper,size\n");
+        for i in 0..8 {
+            csv += &format!("{i},{i},{},100\n", i + 2);
+        }
+        let (_, p) = read_problem(&csv).unwrap();
+        let plans: Vec<Plan> = ["naive", "size-best-fit"]
+            .iter()
+            .map(|id| planner::run(planner::find(id).unwrap(), &p, &Settings::default()).unwrap())
+            .collect();
+        let refs: Vec<&Plan> = plans.iter().collect();
+        let v = MemoryView::build(&p, &refs);
+        let r = v.readout(3.7).unwrap();
+        assert_eq!(r.step, 3);
+        assert_eq!(r.live_bytes, 200);
+        assert_eq!(r.arenas, vec![("naive", 800), ("size-best-fit", 200)]);
+        assert_eq!(
+            r.lines(),
+            vec![
+                "step 3",
+                "live 200 B",
+                "naive: arena 800 B, 600 B above the live bytes",
+                "size-best-fit: arena 200 B, 0 B above the live bytes",
+            ]
+        );
+        assert_eq!(v.readout(0.2).unwrap().live_bytes, 100);
+        assert_eq!(v.readout(-0.5), None);
+        assert_eq!(v.readout(v.live_bytes.len() as f64 + 0.5), None);
     }
 }

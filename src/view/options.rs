@@ -18,6 +18,10 @@ pub struct PaintOptions {
     pub label_padding_px: f64,
     /// A label shortened to fewer characters than this (with its ellipsis) is dropped.
     pub label_min_chars: usize,
+    /// Layout rectangles are drawn at least this tall (a one-byte buffer too), px.
+    pub min_rect_height_px: f64,
+    /// Width of the dashed lines marking the peak steps on a layout, px.
+    pub peak_line_px: f64,
     /// Rectangles narrower than this are merged per pixel column (`lod::ThinColumns`), px.
     pub thin_width_px: f64,
     /// Outlines only on rectangles wider and taller than this, px.
@@ -64,6 +68,8 @@ pub const PAINT: PaintOptions = PaintOptions {
     label_min_width_px: 40.0,
     label_padding_px: 3.0,
     label_min_chars: 6,
+    min_rect_height_px: 3.0,
+    peak_line_px: 1.2,
     thin_width_px: 1.5,
     outline_min_px: 3.0,
     hatch_min_px: 4.0,
@@ -97,12 +103,32 @@ impl PaintOptions {
         }
     }
 
-    /// The label of a layout rectangle `w` × `h` px, if it gets one.
+    /// The label of a layout rectangle `w` × `h` px, if it gets one (widths estimated).
     pub fn rect_label(&self, text: &str, w: f64, h: f64) -> Option<String> {
+        self.rect_label_measured(text, w, h, |s| {
+            s.chars().count() as f64 * self.label_font_px * self.glyph_width
+        })
+    }
+
+    /// The label of a layout rectangle `w` × `h` px with widths from `measure` (the painter
+    /// measures its glyphs): the rectangle must be `label_min_*` big, and the label is cut
+    /// to the width inside the padding (`lod::fit_label_measured`).
+    pub fn rect_label_measured(
+        &self,
+        text: &str,
+        w: f64,
+        h: f64,
+        measure: impl Fn(&str) -> f64,
+    ) -> Option<String> {
         if h < self.label_min_height_px || w < self.label_min_width_px {
             return None;
         }
-        self.fit_label(text, w - 2.0 * self.label_padding_px, self.label_font_px)
+        super::lod::fit_label_measured(
+            text,
+            w - 2.0 * self.label_padding_px,
+            self.label_min_chars,
+            measure,
+        )
     }
 }
 

@@ -1,186 +1,159 @@
-//! The deployer's number, at the top of the summary: with TFLM lifetimes the whole
-//! `tensor_arena_size` (head from the plan shown + TFLM's tail, with the tail's parts); with
-//! LiteRT the RW arena and the persistent arena; with LiteRT and XNNPACK the delegated graph's
-//! TFLite arena, XNNPACK's workspace and the persistent arena. A stacked bar shows the parts (and the budget),
-//! a button copies the number.
+//! The deployer's number, at the top of the summary: the document's [`Headline`] — the
+//! runtime's own number for the file as opened, how sure it is, its parts in a stacked bar (and
+//! the budget), Copy, and the secondary lines (the planner shown, the optimised order, an
+//! offline plan, XNNPACK's estimates). It renders the headline and decides nothing: the CLI's
+//! last lines and the exports say the same.
 
-use super::plot_helpers::budget_verdict_ui;
 use super::{Commands, Frame};
 use crate::analysis::xnnpack::Isa;
-use crate::analysis::{BufferKind, Lifetimes};
 use crate::app::command::Command;
 use crate::app::theme::Colors;
+use crate::document::headline::{
+    BudgetVerdict, Certainty, Headline, SecondaryKind, Subject, TflmTarget,
+};
 use crate::view::format_bytes;
 
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
-    let plans = f.doc.current_plans();
-    let Some(plan) = plans.get(f.views.primary) else {
-        return;
-    };
-    let problem = f.doc.current();
+    let h = &*f.views.headline;
     let colors = f.colors;
-    let xnnpack = f.views.xnnpack.as_deref();
-    let (title, parts): (String, Vec<(String, u64)>) = match (problem.lifetimes, &f.views.tflm_tail)
-    {
-        _ if xnnpack.is_some() => {
-            let x = xnnpack.cloned().unwrap_or_default();
-            let persistent = x.persistent;
-            let total = x.planned();
-            let with_other = x.with_other();
-            ui.horizontal_wrapped(|ui| {
-                ui.heading(format!(
-                    "LiteRT with XNNPACK needs {total} bytes ({}) of planned memory",
-                    format_bytes(total)
-                ));
-                if ui.button("Copy").clicked() {
-                    ui.ctx().copy_text(total.to_string());
-                }
-            });
-            ui.label(format!(
-                "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; rounded for {}) + persistent arena {persistent} B.",
-                x.tflite_arena, x.workspace, x.partitions, f.doc.request.platform.name()
-            ));
-            ui.horizontal_wrapped(|ui| {
-                let heading = ui.strong(format!(
-                    "With XNNPACK's packed weights and indirection buffers: {with_other} bytes ({}), estimated for",
-                    format_bytes(with_other)
-                ));
-                let current = f.doc.request.estimate_isa();
-                let mut isa = current;
-                egui::ComboBox::from_id_salt("xnnpack-isa")
-                    .selected_text(isa_label(isa))
-                    .show_ui(ui, |ui| {
-                        for i in [Isa::X86Amx, Isa::X86Avx512, Isa::ArmNeon] {
-                            ui.selectable_value(&mut isa, i, isa_label(i));
-                        }
-                    })
-                    .response
-                    .labelled_by(heading.id);
-                if isa != current {
-                    out.push(Command::SetIsa(isa));
-                }
-            });
-            ui.label(format!("Not planned: {}.", x.other.describe()));
-            if !x.not_modelled.is_empty() {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!(
-                        "Not modelled, so these numbers are approximate (a node left to TFLite here moves its tensors from the workspace to the TFLite arena): {}",
-                        x.not_modelled.join(", ")
-                    ),
-                );
+    heading_ui(f, h, ui, out);
+    ui.label(&h.detail);
+    caveat_ui(h, ui);
+    for line in &h.secondary {
+        match line.kind {
+            SecondaryKind::WithEstimates => estimates_ui(f, &line.text, ui, out),
+            _ => {
+                ui.label(&line.text);
             }
-            (
-                "LiteRT with XNNPACK".to_string(),
-                vec![
-                    ("TFLite arena".to_string(), x.tflite_arena),
-                    ("XNNPACK workspace".to_string(), x.workspace),
-                    ("persistent arena".to_string(), persistent),
-                    (
-                        "packed weights (estimate)".to_string(),
-                        x.other.packed_weights,
-                    ),
-                    ("indirection (estimate)".to_string(), x.other.indirection),
-                ],
-            )
         }
-        (Some(Lifetimes::Tflm), Some(tails)) => {
-            let (tail, tail32) = &**tails;
-            let total = plan.arena_bytes + tail.bytes;
-            let mut parts = vec![(format!("head ({} plan)", plan.planner), plan.arena_bytes)];
-            for c in &tail.categories {
-                parts.push((c.name.to_string(), c.bytes));
-            }
-            let itemised: u64 = tail.categories.iter().map(|c| c.bytes).sum();
-            parts.push((
-                "allocator, options, handles".to_string(),
-                tail.bytes.saturating_sub(itemised),
-            ));
-            ui.horizontal_wrapped(|ui| {
-                ui.heading(format!(
-                    "TFLM needs {total} bytes ({})",
-                    format_bytes(total)
-                ));
-                if ui
-                    .button("Copy")
-                    .on_hover_text("Copy the number for tensor_arena_size")
-                    .clicked()
-                {
-                    ui.ctx().copy_text(total.to_string());
-                }
-            });
-            ui.label(format!(
-                "head {} B (the {} plan) + tail {} B (TFLM's persistent allocations; x86-64 host build, as measured). On a 32-bit target: {} B (computed, not measured).",
-                plan.arena_bytes,
-                plan.planner,
-                tail.bytes,
-                plan.arena_bytes + tail32.bytes
-            ));
-            if !tail.not_modelled.is_empty() {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!(
-                        "Not modelled, so the tail is a lower bound: {}",
-                        tail.not_modelled.join(", ")
-                    ),
-                );
-            }
-            ("TFLM".to_string(), parts)
-        }
-        _ => {
-            let persistent = problem.persistent_bytes();
-            let total = plan.arena_bytes + persistent;
-            ui.horizontal_wrapped(|ui| {
-                ui.heading(format!(
-                    "LiteRT needs {total} bytes ({}) for this subgraph",
-                    format_bytes(total)
-                ));
-                if ui.button("Copy").clicked() {
-                    ui.ctx().copy_text(total.to_string());
-                }
-            });
-            ui.label(format!(
-                "RW arena {} B (the {} plan) + persistent arena {persistent} B (variables and persistent tensors).",
-                plan.arena_bytes, plan.planner
-            ));
-            (
-                "LiteRT".to_string(),
-                vec![
-                    (
-                        format!("RW arena ({} plan)", plan.planner),
-                        plan.arena_bytes,
-                    ),
-                    ("persistent arena".to_string(), persistent),
-                ],
-            )
-        }
-    };
-    if let Some(b) = &f.budget {
-        ui.horizontal(|ui| {
-            ui.label(format!("{title} against the budget:"));
-            budget_verdict_ui(ui, plan.arena_bytes, b, &colors);
-        });
     }
-    stacked_bar(ui, &parts, f.budget.map(|b| b.bytes), &colors);
+    if let Some(bytes) = f.prefs.budget {
+        budget_ui(h, bytes, f.views.outside_plan_bytes, ui, &colors);
+    }
+    stacked_bar(ui, h, f.prefs.budget, &colors);
 }
 
-/// The parts side by side in one bar, each coloured and with its bytes on hover; the budget
-/// as a mark when it falls inside the bar's scale.
-fn stacked_bar(ui: &mut egui::Ui, parts: &[(String, u64)], budget: Option<u64>, colors: &Colors) {
+/// The headline sentence, Copy, and under TFLM the build it is for.
+fn heading_ui(f: &Frame, h: &Headline, ui: &mut egui::Ui, out: &mut Commands) {
+    ui.horizontal_wrapped(|ui| {
+        let heading = egui::RichText::new(h.sentence()).heading();
+        match h.certainty {
+            Certainty::CannotRun { .. } => {
+                ui.label(heading.color(ui.visuals().error_fg_color));
+            }
+            _ => {
+                ui.label(heading);
+            }
+        }
+        let copy = h.copy_value();
+        let what = match h.subject {
+            Subject::Tflm { .. } => "Copy the number for tensor_arena_size",
+            _ => "Copy the number",
+        };
+        if ui
+            .add_enabled(copy.is_some(), egui::Button::new("Copy"))
+            .on_hover_text(what)
+            .on_disabled_hover_text("The runtime cannot run this model: no number to copy")
+            .clicked()
+        {
+            if let Some(n) = copy {
+                ui.ctx().copy_text(n.to_string());
+                out.push(Command::Notice(format!("Copied {n} to the clipboard.")));
+            }
+        }
+        if let Subject::Tflm { target } = h.subject {
+            let mut t = target;
+            let label = ui.label("for the TFLM build");
+            egui::ComboBox::from_id_salt("tflm-target")
+                .selected_text(t.label())
+                .show_ui(ui, |ui| {
+                    for option in TflmTarget::ALL {
+                        ui.selectable_value(&mut t, option, option.label());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if t != f.prefs.tflm_target {
+                out.push(Command::SetTflmTarget(t));
+            }
+        }
+    });
+}
+
+/// Why the number is not exact, or why the runtime cannot run the model.
+fn caveat_ui(h: &Headline, ui: &mut egui::Ui) {
+    if let Certainty::CannotRun { why } = &h.certainty {
+        for w in why.iter().take(8) {
+            ui.colored_label(ui.visuals().error_fg_color, format!("• {w}"));
+        }
+        if why.len() > 8 {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("… and {} more", why.len() - 8),
+            );
+        }
+    }
+    if let Some(c) = h.caveat() {
+        ui.colored_label(ui.visuals().warn_fg_color, c);
+    }
+}
+
+/// XNNPACK's estimated allocations outside the plan, with the CPU class they are for.
+fn estimates_ui(f: &Frame, text: &str, ui: &mut egui::Ui, out: &mut Commands) {
+    ui.horizontal_wrapped(|ui| {
+        let heading = ui.strong(text);
+        ui.label("CPU class:");
+        let current = f.doc.request.estimate_isa();
+        let mut isa = current;
+        egui::ComboBox::from_id_salt("xnnpack-isa")
+            .selected_text(isa_label(isa))
+            .show_ui(ui, |ui| {
+                for i in [Isa::X86Amx, Isa::X86Avx512, Isa::ArmNeon] {
+                    ui.selectable_value(&mut isa, i, isa_label(i));
+                }
+            })
+            .response
+            .labelled_by(heading.id);
+        if isa != current {
+            out.push(Command::SetIsa(isa));
+        }
+    });
+}
+
+/// The budget's verdict on the headline's own figure.
+fn budget_ui(h: &Headline, budget: u64, outside: u64, ui: &mut egui::Ui, colors: &Colors) {
+    let verdict = h.verdict(budget);
+    let color = match verdict {
+        BudgetVerdict::Fits { .. } => colors.lower_bound(),
+        BudgetVerdict::Over { .. } | BudgetVerdict::CannotRun { .. } => ui.visuals().error_fg_color,
+        BudgetVerdict::Unsure { .. } => ui.visuals().warn_fg_color,
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("{} against the budget:", h.subject.name()));
+        ui.colored_label(color, verdict.sentence(budget));
+    });
+    if budget < outside {
+        let what = match h.subject {
+            Subject::Tflm { .. } => "TFLM's tail",
+            _ => "the persistent arena",
+        };
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "The budget is smaller than {what} alone ({outside} B): no plan of the arena can fit."
+            ),
+        );
+    }
+}
+
+/// The parts side by side in one bar, each in its own colour with its bytes on hover; the
+/// budget as a mark when it falls inside the bar's scale.
+fn stacked_bar(ui: &mut egui::Ui, h: &Headline, budget: Option<u64>, colors: &Colors) {
+    let parts: Vec<(&str, u64)> = h.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
     let total: u64 = parts.iter().map(|p| p.1).sum();
     let scale_max = budget.map_or(total, |b| b.max(total)).max(1) as f32;
     let width = ui.available_width().min(900.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 22.0), egui::Sense::hover());
-    let fills = [
-        colors.kind(BufferKind::Activation),
-        colors.kind(BufferKind::Input),
-        colors.kind(BufferKind::Output),
-        colors.kind(BufferKind::Scratch),
-        colors.peak(),
-        colors.arena(),
-        colors.lower_bound(),
-        colors.outline(),
-    ];
     let mut x = rect.left();
     for (k, (name, bytes)) in parts.iter().enumerate() {
         let w = rect.width() * (*bytes as f32 / scale_max);
@@ -188,7 +161,7 @@ fn stacked_bar(ui: &mut egui::Ui, parts: &[(String, u64)], budget: Option<u64>, 
             continue;
         }
         let r = egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(w, rect.height()));
-        ui.painter().rect_filled(r, 0.0, fills[k % fills.len()]);
+        ui.painter().rect_filled(r, 0.0, colors.part(k));
         ui.interact(
             r,
             ui.scope_id().with(("deployer-part", k)),
@@ -209,7 +182,7 @@ fn stacked_bar(ui: &mut egui::Ui, parts: &[(String, u64)], budget: Option<u64>, 
     }
     ui.horizontal_wrapped(|ui| {
         for (k, (name, bytes)) in parts.iter().enumerate() {
-            crate::app::plots::swatch(ui, fills[k % fills.len()], false);
+            crate::app::plots::swatch(ui, colors.part(k), false);
             ui.label(format!("{name} {}", format_bytes(*bytes)));
         }
     });

@@ -5,10 +5,14 @@ use super::{Commands, Frame};
 use crate::app::command::Command;
 use crate::view::format_bytes;
 
+/// The widths the details pane may take (points); a long name wraps inside it.
+pub const SIZE_RANGE: std::ops::RangeInclusive<f32> = 160.0..=480.0;
+
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     egui::Panel::right("details")
         .resizable(true)
         .default_size(280.0)
+        .size_range(SIZE_RANGE)
         .show(ui, |ui| {
             ui.heading("Selection");
             let Some(t) = f.selection.selected else {
@@ -49,7 +53,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                             format!("{} ({})", row.bytes, format_bytes(row.bytes)),
                         );
                         if let (Some(first), Some(last)) = (row.first, row.last) {
-                            kv("lifetime", format!("steps {first}..={last}"));
+                            kv("lifetime", crate::view::format_steps(first, last));
                             // XNNPACK's op axis: the ops, with the TFLite nodes they came from.
                             let labels = &f.doc.current().step_labels;
                             if let (Some(a), Some(b)) =
@@ -124,7 +128,10 @@ pub fn buffer_tooltip(f: &Frame, ui: &mut egui::Ui, buffer: usize, plan: Option<
         b.size_bytes,
         format_bytes(b.size_bytes)
     ));
-    ui.label(format!("alive at steps {}..={}", b.first, b.last));
+    ui.label(format!(
+        "alive at {}",
+        crate::view::format_steps(b.first, b.last)
+    ));
     // XNNPACK's op axis: which ops, and the TFLite nodes they came from.
     for (what, step) in [("from", b.first), ("to", b.last)] {
         if let Some(label) = problem.step_labels.get(step as usize) {

@@ -16,8 +16,15 @@ pub fn stem(f: &Frame) -> String {
     t.rsplit_once('.').map(|(s, _)| s.to_string()).unwrap_or(t)
 }
 
-/// The SVG of the shown panel (the primary layout for panels without a plot).
+/// The SVG of the shown panel (the primary layout for panels without a plot), with the
+/// headline above it.
 pub fn view_svg(f: &Frame) -> String {
+    let lines = f.views.headline.caption_lines(f.prefs.budget);
+    crate::export::caption::with_caption(&panel_svg(f), &lines, &f.colors.palette)
+}
+
+/// The SVG of the shown panel's picture alone.
+fn panel_svg(f: &Frame) -> String {
     let palette = f.colors.palette;
     let problem = f.doc.current();
     let v = f.views;
@@ -68,7 +75,16 @@ pub fn view_svg(f: &Frame) -> String {
 /// The plan JSON (DESIGN.md §3.2) of the shown problem's plans: the same document
 /// `plan --format json` writes, restricted to that problem.
 pub fn plan_json(f: &Frame) -> String {
-    serde_json::to_string_pretty(&f.doc.plan_json(&[f.doc.shown])).unwrap_or_default()
+    let opts = crate::document::HeadlineOptions {
+        target: f.prefs.tflm_target,
+        shown: f
+            .doc
+            .current_plans()
+            .get(f.views.primary)
+            .map(|p| (f.doc.shown, p.planner)),
+    };
+    serde_json::to_string_pretty(&f.doc.plan_json(&[f.doc.shown], opts, f.prefs.budget))
+        .unwrap_or_default()
 }
 
 /// The primary plan as MiniMalloc CSV.

@@ -8,7 +8,7 @@ use super::plot_helpers::{base_plot, bytes_axis, bytes_grid, kind_legend, plot_i
 use super::{Commands, Frame};
 use crate::analysis::Problem;
 use crate::app::plots::{GanttItem, StepAreaItem};
-use crate::view::{format_bytes, GanttView};
+use crate::view::{format_bytes, format_step_list, GanttView};
 
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let Some(view) = &f.views.gantt else {
@@ -110,11 +110,10 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 }
 
 fn peak_text(view: &GanttView) -> String {
-    let steps: Vec<String> = view.peak_steps.iter().map(u32::to_string).collect();
     format!(
-        "peak {} at step {}",
+        "peak {} at {}",
         format_bytes(view.lower_bound),
-        steps.join(", ")
+        format_step_list(&view.peak_steps)
     )
 }
 

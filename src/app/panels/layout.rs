@@ -2,9 +2,11 @@
 
 use egui_plot::{HLine, LineStyle};
 
+use egui::RichText;
+
 use super::plot_helpers::{
-    base_plot, budget_line, budget_verdict_ui, bytes_axis, bytes_grid, legend, plot_interaction,
-    steps_grid, top_with_budget,
+    base_plot, budget_line, budget_verdict, bytes_axis, bytes_grid, header_line_ui, legend,
+    plot_interaction, steps_axis, steps_grid, top_with_budget, HEADER_LINE_PX,
 };
 use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
@@ -83,41 +85,56 @@ pub fn layout_plot(
     } = at;
     let view = &lv.view;
     let colors = f.colors;
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(view.name());
-        ui.label(format!(
+    // Whole header lines, cut where the width ends: plots side by side start at the same
+    // height, so that their axes line up however long their names are.
+    let mut parts = vec![
+        RichText::new(view.name()).strong(),
+        RichText::new(format!(
             "arena {} ({} B)",
             format_bytes(view.arena_bytes),
             view.arena_bytes
-        ));
-        ui.colored_label(
-            colors.lower_bound(),
-            format!("lower bound {}", format_bytes(view.lower_bound)),
-        );
-        ui.label(format!(
+        )),
+        RichText::new(format!("lower bound {}", format_bytes(view.lower_bound)))
+            .color(colors.lower_bound()),
+        RichText::new(format!(
             "+{:.2}% ({})",
             view.overhead_pct(),
             format_bytes(view.overhead_bytes())
-        ));
-        if let Some(b) = &f.budget {
-            budget_verdict_ui(ui, view.arena_bytes, b, &colors);
-        }
-        if link.is_none() {
-            ui.label(format!("padding {}", format_bytes(view.padding_bytes)));
-        }
-        if with_legend {
-            ui.separator();
-            legend(ui, &colors);
-        }
-    });
+        )),
+    ];
+    if let Some(b) = &f.budget {
+        let (text, color) = budget_verdict(ui, view.arena_bytes, b, &colors);
+        parts.push(RichText::new(text).color(color));
+    }
+    if link.is_none() {
+        parts.push(RichText::new(format!(
+            "padding {}",
+            format_bytes(view.padding_bytes)
+        )));
+    }
+    header_line_ui(ui, parts);
+    let mut header_lines = 1.0;
+    if with_legend {
+        let size = egui::vec2(ui.available_width(), HEADER_LINE_PX);
+        ui.allocate_ui_with_layout(
+            size,
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_size(size);
+                legend(ui, &colors);
+            },
+        );
+        header_lines += 1.0;
+    }
+    let header_height = header_lines * (HEADER_LINE_PX + ui.spacing().item_spacing.y);
     let problem = problem_of(f, lv);
     let mut plot = base_plot(&lv.id, &colors)
-        .height(height - 24.0)
-        .x_axis_label(if problem.partition().is_some() {
+        .height((height - header_height).max(40.0))
+        .custom_x_axes(vec![steps_axis(if problem.partition().is_some() {
             "XNNPACK op"
         } else {
             "step"
-        })
+        })])
         .x_grid_spacer(steps_grid)
         .y_axis_formatter(bytes_axis)
         .y_grid_spacer(bytes_grid)

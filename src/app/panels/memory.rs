@@ -1,12 +1,15 @@
 //! The memory curve: live bytes per step against each plan's arena; a plan far above the
-//! rest is a mark at the top edge (`view::MemoryView` decides which).
+//! rest is a mark at the top edge (`view::MemoryView` decides which). Hovering it reads out
+//! the step, its live bytes and every plan's arena.
 
-use egui_plot::{Corner, HLine, Legend, LineStyle, PlotPoint, Text};
+use egui_plot::{Corner, HLine, Legend, LineStyle, PlotPoint, Text, VLine};
 
-use super::plot_helpers::{base_plot, budget_line, bytes_axis, bytes_grid, top_with_budget};
+use super::plot_helpers::{
+    base_plot, budget_line, bytes_axis, bytes_grid, steps_axis, steps_grid, top_with_budget,
+};
 use super::{Commands, Frame};
 use crate::app::plots::StepAreaItem;
-use crate::view::format_bytes;
+use crate::view::{format_bytes, format_bytes_exact};
 
 /// Distinct colours for the plans' arena lines.
 const SERIES: [egui::Color32; 8] = [
@@ -50,10 +53,10 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
         .style(LineStyle::dashed_loose())
     });
     let budget = f.budget;
-    base_plot("memory", &colors)
+    let resp = base_plot("memory", &colors)
         .legend(Legend::default().position(Corner::RightTop))
         .height(ui.available_height())
-        .x_axis_label("step")
+        .custom_x_axes(vec![steps_axis("step")])
         .y_axis_formatter(bytes_axis)
         .y_grid_spacer(bytes_grid)
         .y_axis_min_width(64.0)
@@ -61,6 +64,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
         .include_y(top)
         .include_x(0.0)
         .include_x(steps)
+        .x_grid_spacer(steps_grid)
         .show(ui, |pui| {
             pui.add(StepAreaItem::new(
                 &view.live_bytes,
@@ -94,10 +98,9 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                             "",
                             PlotPoint::new(0.0, y),
                             egui::RichText::new(format!(
-                                "above the axis: {} {} ({} B)",
+                                "above the axis: {} {}",
                                 g.who(),
-                                format_bytes(g.bytes),
-                                g.bytes
+                                format_bytes_exact(g.bytes)
                             ))
                             .size(13.0)
                             .strong()
@@ -115,5 +118,22 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 };
                 pui.hline(HLine::new(label, g.bytes as f64).color(color).width(1.5));
             }
+            // The step under the pointer, marked; its readout is the tooltip.
+            let readout = pui.pointer_coordinate().and_then(|pt| view.readout(pt.x));
+            if let Some(r) = &readout {
+                pui.vline(
+                    VLine::new("", r.step as f64 + 0.5)
+                        .color(colors.weak_text())
+                        .width(1.0),
+                );
+            }
+            readout
         });
+    if let Some(r) = resp.inner.filter(|_| resp.response.hovered()) {
+        resp.response.on_hover_ui_at_pointer(|ui| {
+            for line in r.lines() {
+                ui.label(line);
+            }
+        });
+    }
 }

@@ -6,6 +6,20 @@ use super::exports::stem;
 use super::{Commands, Frame, Panel};
 use crate::app::command::Command;
 
+/// File → Open…
+pub const OPEN_SHORTCUT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::O);
+/// File → Quit.
+pub const QUIT_SHORTCUT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Q);
+
+/// The dialog of File → Open… (and Ctrl+O): a model or a MiniMalloc problem.
+pub fn open_dialog() -> Option<PathBuf> {
+    rfd::FileDialog::new()
+        .add_filter("TFLite model or MiniMalloc CSV", &["tflite", "csv"])
+        .pick_file()
+}
+
 fn save_dialog(name: &str, ext: &str) -> Option<PathBuf> {
     rfd::FileDialog::new()
         .set_file_name(name)
@@ -33,6 +47,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 ui.label("Ctrl + wheel: zoom at the pointer · drag: pan · double-click: reset");
                 ui.label("Click a tensor anywhere to select it in every panel.");
                 ui.label("Drop a .tflite or MiniMalloc .csv file on the window to open it.");
+                ui.label("Ctrl+O: open a file · Ctrl+Q: quit");
             });
             ui.separator();
             ui.strong(&f.doc.title);
@@ -41,13 +56,12 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 }
 
 fn file_menu(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
-    if ui.button("Open…").clicked() {
-        if let Some(p) = rfd::FileDialog::new()
-            .add_filter("TFLite model or MiniMalloc CSV", &["tflite", "csv"])
-            .pick_file()
-        {
-            out.push(Command::Open(p));
-        }
+    let ctx = ui.ctx().clone();
+    if ui
+        .add(egui::Button::new("Open…").shortcut_text(ctx.format_shortcut(&OPEN_SHORTCUT)))
+        .clicked()
+    {
+        out.push(Command::OpenDialog);
     }
     ui.menu_button("Open recent", |ui| {
         if f.prefs.recent.is_empty() {
@@ -102,7 +116,10 @@ fn file_menu(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         }
     }
     ui.separator();
-    if ui.button("Quit").clicked() {
+    if ui
+        .add(egui::Button::new("Quit").shortcut_text(ctx.format_shortcut(&QUIT_SHORTCUT)))
+        .clicked()
+    {
         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
     }
 }

@@ -16,59 +16,14 @@ pub mod settings;
 pub mod summary;
 pub mod table;
 
-use serde::{Deserialize, Serialize};
-
 use super::command::{Command, Selection};
 use super::document::Document;
 use super::exact_job::ExactJob;
+pub use super::panel::Panel;
 use super::preferences::Preferences;
 use super::theme::Colors;
 use super::view_cache::FrameViews;
 use super::TableState;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Panel {
-    Summary,
-    Tensors,
-    Gantt,
-    #[default]
-    Layout,
-    Conflicts,
-    Memory,
-    Compare,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 7] = [
-        Panel::Summary,
-        Panel::Tensors,
-        Panel::Gantt,
-        Panel::Layout,
-        Panel::Conflicts,
-        Panel::Memory,
-        Panel::Compare,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Panel::Summary => "Summary",
-            Panel::Tensors => "Tensors",
-            Panel::Gantt => "Lifetimes",
-            Panel::Layout => "Layout",
-            Panel::Conflicts => "Conflicts",
-            Panel::Memory => "Memory",
-            Panel::Compare => "Compare",
-        }
-    }
-
-    /// From a command-line name (`layout`, `gantt`, ...).
-    pub fn from_name(name: &str) -> Option<Panel> {
-        let n = name.to_ascii_lowercase();
-        Panel::ALL.into_iter().find(|p| {
-            p.title().eq_ignore_ascii_case(&n) || format!("{p:?}").eq_ignore_ascii_case(&n)
-        })
-    }
-}
 
 /// What one frame's panels read.
 pub struct Frame<'a> {
@@ -110,23 +65,37 @@ pub fn tab_bar(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     });
 }
 
-/// The error and status lines above the panels, with their dismiss buttons.
+/// The hint shown over the embedded sample (">", as the default font has no arrow).
+pub const SAMPLE_HINT: &str =
+    "This is an embedded sample — File > Open… (Ctrl+O) or drop a .tflite here";
+
+/// The error and status lines above the panels, with their dismiss buttons first, and the
+/// hint over the embedded sample. Each line wraps within the central panel: a long one
+/// (a path, a report) must neither widen the window's panes nor push its button off screen.
 pub fn messages(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     if let Some(e) = f.error {
         ui.horizontal(|ui| {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Error: {e}"));
             if ui.small_button("Dismiss").clicked() {
                 out.push(Command::DismissError);
             }
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("Error: {e}")).color(ui.visuals().error_fg_color),
+                )
+                .wrap(),
+            );
         });
     }
     if let Some(s) = f.status {
         ui.horizontal(|ui| {
-            ui.label(s);
             if ui.small_button("OK").clicked() {
                 out.push(Command::DismissStatus);
             }
+            ui.add(egui::Label::new(s).wrap());
         });
+    }
+    if f.doc.path.is_none() {
+        ui.add(egui::Label::new(egui::RichText::new(SAMPLE_HINT).weak()).wrap());
     }
 }
 

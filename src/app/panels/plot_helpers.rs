@@ -9,7 +9,8 @@ use crate::document::{Budget, Verdict};
 use crate::view;
 
 /// What a pointer over a plot does: hovering a buffer highlights it and shows its tooltip,
-/// clicking selects it; clicking empty space clears the selection.
+/// clicking selects it; clicking empty space clears the selection; a double-click (which
+/// resets the view) leaves the selection as it was.
 pub fn plot_interaction(
     f: &Frame,
     response: &egui::Response,
@@ -20,7 +21,10 @@ pub fn plot_interaction(
     match hit.and_then(|b| Some((b, f.tensor_of(b)?))) {
         Some((b, t)) => {
             out.push(Command::Hover(t));
-            if response.clicked() {
+            // A double-click resets the view: its second click puts back what the first picked.
+            if response.double_clicked() {
+                out.push(Command::RevertSelect);
+            } else if response.clicked() {
                 out.push(Command::Select(Some(t)));
             }
             response
@@ -28,7 +32,9 @@ pub fn plot_interaction(
                 .on_hover_ui_at_pointer(|ui| super::details::buffer_tooltip(f, ui, b, Some(plan)));
         }
         None => {
-            if response.clicked() {
+            if response.double_clicked() {
+                out.push(Command::RevertSelect);
+            } else if response.clicked() {
                 out.push(Command::Select(None));
             }
         }
@@ -66,42 +72,67 @@ pub fn base_plot<'a>(id: &str, colors: &Colors) -> egui_plot::Plot<'a> {
         .show_crosshair(false)
 }
 
-/// Y axis labels in bytes.
+/// Y axis labels in bytes: each its tick's value exactly, in the unit of the tick step
+/// (`view::format_axis_tick`, as the SVG export labels them).
 pub fn bytes_axis(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
     if mark.value < 0.0 {
         String::new()
     } else {
-        view::format_tick(mark.value.round() as u64)
+        view::format_axis_tick(mark.value.round() as u64, mark.step_size.round() as u64)
     }
 }
 
-/// Grid marks on a byte axis at round KiB / MiB values.
-pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+/// The plot's length along an axis in points, from egui_plot's grid input (its
+/// `base_step_size` is the value of `MIN_GRID_SPACING_PX` points).
+fn axis_length_px(input: &egui_plot::GridInput) -> f64 {
     let (lo, hi) = input.bounds;
-    let ticks = view::byte_ticks(lo.max(0.0), hi.max(1.0), 6);
-    let step = if ticks.len() >= 2 {
-        ticks[1] - ticks[0]
-    } else {
-        hi.max(1.0)
-    };
-    ticks
+    (hi - lo) / input.base_step_size.max(f64::MIN_POSITIVE) * MIN_GRID_SPACING_PX
+}
+
+/// egui_plot's default smallest grid spacing, points (`Plot::grid_spacing`'s minimum).
+const MIN_GRID_SPACING_PX: f64 = 8.0;
+
+/// Grid marks on a byte axis at whole numbers of B, KiB or MiB (`view::byte_tick_step`), at
+/// most six and never closer than egui_plot shows labels (30 points).
+pub fn bytes_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = (input.bounds.0.max(0.0), input.bounds.1.max(1.0));
+    let target = ((axis_length_px(&input) / 32.0).floor() as usize).clamp(1, 6);
+    let step = view::byte_tick_step(lo, hi, target);
+    view::byte_ticks_every(lo, hi, step)
         .into_iter()
         .map(|t| egui_plot::GridMark {
             value: t,
-            step_size: step,
+            step_size: step as f64,
         })
         .collect()
 }
 
-/// Grid marks on a step axis at whole steps, 1, 2, 5, 10, … apart: about ten in view, never
-/// between two steps.
+/// Step labels are shown from this far apart, points (short numbers: egui_plot's default
+/// for x axes, 60 points, leaves a narrow compare pane with one tick or none).
+pub const STEP_LABEL_SPACING_PX: f32 = 36.0;
+
+/// The x axis of a plot over steps, labelled `label`, whose ticks show from
+/// `STEP_LABEL_SPACING_PX` apart (with `steps_grid`).
+pub fn steps_axis<'a>(label: &str) -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_x()
+        .label(label.to_string())
+        .label_spacing(STEP_LABEL_SPACING_PX..=STEP_LABEL_SPACING_PX + 12.0)
+}
+
+/// Grid marks on a step axis at whole steps, 1, 2, 5, 10, … apart: at most ten in view and
+/// never closer than `steps_axis` shows their labels, so that every pane of the compare panel
+/// keeps its step ticks; never between two steps.
 pub fn steps_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
     let (lo, hi) = input.bounds;
     let span = (hi - lo).max(1.0);
+    let px = axis_length_px(&input).max(1.0);
+    let max_ticks = (px / (STEP_LABEL_SPACING_PX as f64 + 12.0))
+        .floor()
+        .clamp(1.0, 10.0);
     let step = [1.0, 2.0, 5.0]
         .iter()
         .flat_map(|f| (0..12).map(move |e| f * 10f64.powi(e)))
-        .filter(|s| span / s <= 12.0)
+        .filter(|s| span / s <= max_ticks)
         .fold(f64::MAX, f64::min);
     let first = (lo.max(0.0) / step).ceil() as i64;
     let last = (hi / step).floor() as i64;
@@ -142,17 +173,65 @@ pub fn top_with_budget(top: f64, budget: Option<&Budget>) -> f64 {
 
 /// "fits the budget (N spare)" or "misses the budget by N", coloured.
 pub fn budget_verdict_ui(ui: &mut egui::Ui, arena_bytes: u64, budget: &Budget, colors: &Colors) {
+    let (text, color) = budget_verdict(ui, arena_bytes, budget, colors);
+    ui.colored_label(color, text);
+}
+
+/// The budget verdict's words and colour.
+pub fn budget_verdict(
+    ui: &egui::Ui,
+    arena_bytes: u64,
+    budget: &Budget,
+    colors: &Colors,
+) -> (String, egui::Color32) {
     match budget.verdict(arena_bytes) {
-        Verdict::Fits { spare } => ui.colored_label(
-            colors.lower_bound(),
+        Verdict::Fits { spare } => (
             format!("fits the budget ({} spare)", view::format_bytes(spare)),
+            colors.lower_bound(),
         ),
-        Verdict::Misses { short } => ui.colored_label(
-            ui.visuals().error_fg_color,
+        Verdict::Misses { short } => (
             format!(
                 "misses the budget by {} ({short} B)",
                 view::format_bytes(short)
             ),
+            ui.visuals().error_fg_color,
         ),
-    };
+    }
+}
+
+/// Height of one line of a plot's header, points: headers are whole lines, so that plots
+/// side by side start at the same height and their axes line up.
+pub const HEADER_LINE_PX: f32 = 20.0;
+
+/// One header line of a plot: the parts in a row, separated by two spaces, cut with "…"
+/// where the width ends (egui shows the whole line on hover then); always `HEADER_LINE_PX`
+/// tall.
+pub fn header_line_ui(ui: &mut egui::Ui, parts: Vec<egui::RichText>) {
+    let mut job = egui::text::LayoutJob::default();
+    let style = ui.style().clone();
+    for (k, part) in parts.into_iter().enumerate() {
+        if k > 0 {
+            egui::RichText::new("  ").append_to(
+                &mut job,
+                &style,
+                egui::FontSelection::Default,
+                egui::Align::Center,
+            );
+        }
+        part.append_to(
+            &mut job,
+            &style,
+            egui::FontSelection::Default,
+            egui::Align::Center,
+        );
+    }
+    let size = egui::vec2(ui.available_width(), HEADER_LINE_PX);
+    ui.allocate_ui_with_layout(
+        size,
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(size);
+            ui.add(egui::Label::new(job).truncate());
+        },
+    );
 }

@@ -7,10 +7,15 @@ use crate::app::command::Command;
 use crate::app::exact_job::EXACT_SECONDS;
 use crate::view::format_bytes;
 
+/// The widths the settings pane may take (points): its contents wrap inside, so a long line
+/// never widens it, nor is a wider one remembered.
+pub const SIZE_RANGE: std::ops::RangeInclusive<f32> = 160.0..=420.0;
+
 pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     egui::Panel::left("settings")
         .resizable(true)
         .default_size(230.0)
+        .size_range(SIZE_RANGE)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| contents(f, ui, out));
         });
@@ -43,7 +48,7 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         ui.radio_value(
             &mut lifetimes,
             Lifetimes::Xnnpack,
-            "LiteRT with XNNPACK (the default)",
+            "LiteRT with XNNPACK (its default delegate)",
         )
         .on_hover_text(
             "The delegated graph's TFLite arena and XNNPACK's workspace, one problem each; \
@@ -53,7 +58,7 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         ui.radio_value(
             &mut lifetimes,
             Lifetimes::Litert,
-            "LiteRT, no delegate (per subgraph)",
+            "LiteRT, no delegate, per subgraph (the default)",
         );
         ui.radio_value(&mut lifetimes, Lifetimes::Tflm, "TFLite Micro (one arena)");
     });
@@ -117,7 +122,7 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         });
     }
     if let Some(job) = f.optimizing {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.spinner();
             ui.label(format!(
                 "saving an optimised model for {}: searching {:.0} s (budget about {:.0} s)",
@@ -189,11 +194,17 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let heading = ui.strong("Planner shown in the layout");
     let plans: Vec<&'static str> = doc.current_plans().iter().map(|p| p.planner).collect();
     let primary = plans.get(f.views.primary).copied().unwrap_or("");
+    let entry = |k: usize| {
+        doc.current_plans()
+            .get(k)
+            .map_or(String::new(), |p| planner_entry(p.planner, p.arena_bytes))
+    };
     egui::ComboBox::from_id_salt("primary")
-        .selected_text(primary)
+        .selected_text(entry(f.views.primary))
+        .width(200.0)
         .show_ui(ui, |ui| {
-            for id in &plans {
-                if ui.selectable_label(*id == primary, *id).clicked() {
+            for (k, id) in plans.iter().enumerate() {
+                if ui.selectable_label(*id == primary, entry(k)).clicked() {
                     out.push(Command::SetPrimary(id.to_string()));
                 }
             }
@@ -248,7 +259,6 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 fn exact_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     ui.strong("Optimal plan");
     if let Some(job) = f.exact {
-        let (nodes, best, bound) = job.snapshot();
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(format!(
@@ -256,7 +266,7 @@ fn exact_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 job.started.elapsed().as_secs_f64()
             ));
         });
-        ui.label(format!("nodes {nodes}, best {best} B, bound {bound} B"));
+        ui.label(exact_progress_text(job.snapshot()));
         if ui.button("Cancel").clicked() {
             out.push(Command::CancelExact);
         }
@@ -336,5 +346,66 @@ fn budget_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 ),
             );
         }
+    }
+}
+
+/// A planner in the drop-down: its id and its arena on the problem shown,
+/// "first-fit-scan — 82 944 B".
+pub fn planner_entry(id: &str, arena_bytes: u64) -> String {
+    format!("{id} — {} B", grouped(arena_bytes))
+}
+
+/// Digits in groups of three, "82 944".
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The exact solver's progress: "searching…" until it has a first plan.
+fn exact_progress_text(snapshot: Option<crate::app::exact_job::Snapshot>) -> String {
+    match snapshot {
+        None => "searching… (no plan yet)".to_string(),
+        Some(s) => format!(
+            "nodes {}, best {} B, bound {} B",
+            s.nodes, s.best_bytes, s.bound_bytes
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn planner_entries_name_the_arena_in_groups_of_three_digits() {
+        assert_eq!(
+            planner_entry("first-fit-scan", 82944),
+            "first-fit-scan — 82 944 B"
+        );
+        assert_eq!(planner_entry("tflm", 464), "tflm — 464 B");
+        assert_eq!(planner_entry("naive", 1_170_528), "naive — 1 170 528 B");
+        assert_eq!(planner_entry("x", 100_000), "x — 100 000 B");
+        assert_eq!(planner_entry("x", 0), "x — 0 B");
+    }
+
+    #[test]
+    fn the_exact_progress_says_searching_until_a_first_plan() {
+        assert_eq!(exact_progress_text(None), "searching… (no plan yet)");
+        let s = crate::app::exact_job::Snapshot {
+            nodes: 2048,
+            best_bytes: 324,
+            bound_bytes: 320,
+        };
+        assert_eq!(
+            exact_progress_text(Some(s)),
+            "nodes 2048, best 324 B, bound 320 B"
+        );
     }
 }

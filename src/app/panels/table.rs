@@ -56,7 +56,19 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     let mut clicked = None;
     let mut sort_clicked = None;
     let row_h = 18.0;
-    TableBuilder::new(ui)
+    // A selection made elsewhere (another panel, while this one was hidden) is scrolled into
+    // view; a row clicked here is in view already, so nothing moves.
+    let seen_id = egui::Id::unique("tensor table: selection scrolled to");
+    let seen: Option<usize> = ui.data(|d| d.get_temp(seen_id)).flatten();
+    ui.data_mut(|d| d.insert_temp(seen_id, selected));
+    let scroll_to = selected
+        .filter(|_| seen != selected)
+        .and_then(|t| shown.iter().position(|r| r.tensor == t));
+    let mut table = TableBuilder::new(ui);
+    if let Some(row) = scroll_to {
+        table = table.scroll_to_row(row, None);
+    }
+    table
         .striped(true)
         .sense(egui::Sense::click())
         .column(

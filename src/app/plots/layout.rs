@@ -1,5 +1,5 @@
-//! The address-vs-time layout of one plan: holes, buffer rectangles, padding hatching and
-//! labels, with the selection highlight on top.
+//! The address-vs-time layout of one plan: holes, the peak steps, padding hatching, buffer
+//! rectangles and labels, with the selection highlight on top.
 
 use egui::{Color32, FontId, Rect, Shape, Stroke, StrokeKind, Ui};
 use egui_plot::{PlotBounds, PlotItem, PlotItemBase, PlotTransform};
@@ -9,7 +9,8 @@ use super::{
 };
 use crate::analysis::{BufferKind, Problem};
 use crate::app::theme::Colors;
-use crate::view::lod::ThinColumns;
+use crate::view::layout::PeakBand;
+use crate::view::lod::{min_span, ThinColumns};
 use crate::view::{short_name, LayoutView, PAINT};
 
 /// The address-vs-time layout of one plan.
@@ -116,7 +117,10 @@ impl PlotItem for LayoutItem<'_> {
 }
 
 impl LayoutItem<'_> {
-    /// Holes, rectangles, padding and labels (everything but the highlight).
+    /// Holes, padding, rectangles, labels and the peak marker (everything but the
+    /// highlight), in that order: buffers are drawn over the padding hatching, so that a one-byte buffer
+    /// next to another's padding shows, and every buffer is at least
+    /// `PAINT.min_rect_height_px` tall.
     fn body_shapes(&self, ui: &Ui, t: &PlotTransform) -> Vec<Shape> {
         let mut shapes = Vec::new();
         let b = *t.bounds();
@@ -139,23 +143,45 @@ impl LayoutItem<'_> {
             holes.add_colored_rect(from_pixel_rect(&p), c.hole());
         }
         shapes.push(Shape::mesh(holes));
+        let peaks = self.peak_shapes(ui, t, &tr);
         let kinds = [
             c.kind(BufferKind::Input),
             c.kind(BufferKind::Output),
             c.kind(BufferKind::Activation),
             c.kind(BufferKind::Scratch),
         ];
+        let mut pads = egui::Mesh::default();
+        let mut hatching = Vec::new();
         let mut fills = egui::Mesh::default();
         let mut details = Vec::new();
         let mut labels = 0;
         let pad_stroke = Stroke::new(1.0, c.padding());
         let pad_fill = c.padding().gamma_multiply(0.3);
         let (outline, hatch) = (PAINT.outline_min_px as f32, PAINT.hatch_min_px as f32);
+        // The arena's extent on screen: tiny buffers grow inside it.
+        let arena_px = tr.rect(0.0, 1.0, 0.0, self.view.arena_bytes as f64);
         for r in &self.view.rects {
             if !visible(&b, r.x0, r.x1, r.y0, r.pad_y1) {
                 continue;
             }
-            let rect = tr.rect(r.x0, r.x1, r.y0, r.y1);
+            if r.pad_y1 > r.y1 {
+                let pad = tr.rect(r.x0, r.x1, r.y1, r.pad_y1);
+                pads.add_colored_rect(pad, pad_fill);
+                if pad.height() >= hatch && pad.width() >= hatch {
+                    for seg in hatch_segments(pad, PAINT.hatch_spacing_px as f32) {
+                        hatching.push(Shape::line_segment(seg, pad_stroke));
+                    }
+                }
+            }
+            let mut rect = tr.rect(r.x0, r.x1, r.y0, r.y1);
+            let (top, bottom) = min_span(
+                rect.min.y as f64,
+                rect.max.y as f64,
+                PAINT.min_rect_height_px,
+                arena_px.min.y as f64,
+                arena_px.max.y as f64,
+            );
+            (rect.min.y, rect.max.y) = (top as f32, bottom as f32);
             if thin.take(pixel_rect(rect, r.kind as u8)) {
                 continue;
             }
@@ -168,15 +194,6 @@ impl LayoutItem<'_> {
                     StrokeKind::Inside,
                 ));
             }
-            if r.pad_y1 > r.y1 {
-                let pad = tr.rect(r.x0, r.x1, r.y1, r.pad_y1);
-                fills.add_colored_rect(pad, pad_fill);
-                if pad.height() >= hatch && pad.width() >= hatch {
-                    for seg in hatch_segments(pad, PAINT.hatch_spacing_px as f32) {
-                        details.push(Shape::line_segment(seg, pad_stroke));
-                    }
-                }
-            }
             if labels < PAINT.max_labels {
                 let name = short_name(&self.problem.buffers[r.buffer].name);
                 if label(ui, &mut details, rect, name, c.on_fill()) {
@@ -187,26 +204,98 @@ impl LayoutItem<'_> {
         for p in thin.drain() {
             fills.add_colored_rect(from_pixel_rect(&p), kinds[p.color as usize % kinds.len()]);
         }
+        shapes.push(Shape::mesh(pads));
+        shapes.extend(hatching);
         shapes.push(Shape::mesh(fills));
         shapes.extend(details);
+        shapes.extend(peaks.over);
         shapes
+    }
+
+    /// The peak steps over the buffers: a dashed line at the middle of the run's first and
+    /// last step (one for a single step), a bar along the top edge between them, and the
+    /// label "peak" at the top of the plot.
+    fn peak_shapes(&self, ui: &Ui, t: &PlotTransform, tr: &Affine) -> PeakShapes {
+        let b = *t.bounds();
+        let frame = *t.frame();
+        let color = self.colors.peak();
+        let mut out = PeakShapes::default();
+        let mut last_label_right = f32::NEG_INFINITY;
+        for p in &self.view.peaks {
+            if !visible(&b, p.x0, p.x1, b.min()[1], b.max()[1]) {
+                continue;
+            }
+            let (xa, xb) = (p.line_x0(), p.line_x1());
+            let r = tr.rect(xa, xb, b.min()[1], b.max()[1]);
+            let (left, right) = if xa == xb {
+                (r.center().x, r.center().x)
+            } else {
+                (r.min.x, r.max.x)
+            };
+            for x in if xa == xb {
+                vec![left]
+            } else {
+                vec![left, right]
+            } {
+                out.over.extend(Shape::dashed_line(
+                    &[egui::pos2(x, frame.top()), egui::pos2(x, frame.bottom())],
+                    Stroke::new(PAINT.peak_line_px as f32, color),
+                    6.0,
+                    4.0,
+                ));
+            }
+            if right > left {
+                out.over.push(Shape::rect_filled(
+                    Rect::from_min_max(
+                        egui::pos2(left, frame.top()),
+                        egui::pos2(right, frame.top() + 3.0),
+                    ),
+                    0.0,
+                    color,
+                ));
+            }
+            let galley = ui.painter().layout_no_wrap(
+                PeakBand::LABEL.to_string(),
+                FontId::proportional(PAINT.label_font_px as f32),
+                color,
+            );
+            let x = left + 3.0;
+            if x > last_label_right && x + galley.size().x < frame.right() {
+                last_label_right = x + galley.size().x + 4.0;
+                out.over.push(Shape::galley(
+                    egui::pos2(x, frame.top() + 4.0),
+                    galley,
+                    color,
+                ));
+            }
+        }
+        out
     }
 }
 
-/// A rectangle's label where `PAINT` gives it room; true when one was drawn.
+/// What the peak marker paints over the buffers.
+#[derive(Default)]
+struct PeakShapes {
+    over: Vec<Shape>,
+}
+
+/// A rectangle's label where `PAINT` gives it room, cut to the measured width of its glyphs;
+/// true when one was drawn.
 fn label(ui: &Ui, shapes: &mut Vec<Shape>, r: Rect, text: &str, color: Color32) -> bool {
-    let Some(shown) = PAINT.rect_label(text, r.width() as f64, r.height() as f64) else {
+    let font = FontId::proportional(PAINT.label_font_px as f32);
+    let painter = ui.painter();
+    let measure = |s: &str| {
+        painter
+            .layout_no_wrap(s.to_string(), font.clone(), color)
+            .size()
+            .x as f64
+    };
+    let Some(shown) = PAINT.rect_label_measured(text, r.width() as f64, r.height() as f64, measure)
+    else {
         return false;
     };
-    let galley = ui.painter().layout_no_wrap(
-        shown,
-        FontId::proportional(PAINT.label_font_px as f32),
-        color,
-    );
+    let galley = painter.layout_no_wrap(shown, font, color);
     let pad = PAINT.label_padding_px as f32;
-    if galley.size().x + 2.0 * pad > r.width() {
-        return false;
-    }
     let pos = egui::pos2(r.min.x + pad, r.center().y - galley.size().y / 2.0);
     shapes.push(Shape::galley(pos, galley, color));
     true

@@ -1,0 +1,125 @@
+//! Opening a file: a `.tflite` model or a MiniMalloc CSV problem, with typed errors that end
+//! with the file's path; or the model embedded in the binary.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::{Document, DocumentError, Facts, PlanRequest, Source, SAMPLE_BYTES, SAMPLE_NAME};
+use crate::analysis::{self, Lifetimes};
+use crate::model::Model;
+
+impl Source {
+    pub fn is_csv(&self) -> bool {
+        matches!(self, Source::Csv { .. })
+    }
+
+    /// Reads a model or, for a `.csv` path, a MiniMalloc problem.
+    pub fn open(path: &Path) -> Result<(Source, u64), DocumentError> {
+        if path.is_dir() {
+            return Err(DocumentError::Directory(path.into()));
+        }
+        if !path.exists() {
+            return Err(DocumentError::NotFound(path.into()));
+        }
+        let read_err = |source| DocumentError::Read {
+            path: path.into(),
+            source,
+        };
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+        {
+            let text = std::fs::read_to_string(path).map_err(read_err)?;
+            let (rows, problem) =
+                analysis::csv::read_problem(&text).map_err(|source| DocumentError::Csv {
+                    path: path.into(),
+                    source,
+                })?;
+            Ok((
+                Source::Csv {
+                    rows,
+                    problem: Box::new(problem),
+                },
+                text.len() as u64,
+            ))
+        } else {
+            let bytes = std::fs::read(path).map_err(read_err)?;
+            let model = Model::from_bytes(&bytes).map_err(|source| DocumentError::Model {
+                path: path.into(),
+                source,
+            })?;
+            Ok((Source::Model(Box::new(model)), bytes.len() as u64))
+        }
+    }
+}
+
+impl Document {
+    /// Opens a file without planning it yet (`plan` does).
+    pub fn open(
+        path: &Path,
+        lifetimes: Lifetimes,
+        align: Option<u64>,
+    ) -> Result<Self, DocumentError> {
+        let (source, file_bytes) = Source::open(path)?;
+        let title = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let request = PlanRequest::defaults(&source, lifetimes, align);
+        Ok(Document {
+            path: Some(path.to_path_buf()),
+            title,
+            file_bytes,
+            source: Arc::new(source),
+            request,
+            planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
+            file_planned: Vec::new(),
+            facts: Facts::default(),
+        })
+    }
+
+    /// The embedded sample model, not planned yet.
+    pub fn sample(lifetimes: Lifetimes, align: Option<u64>) -> Result<Self, DocumentError> {
+        let model = Model::from_bytes(SAMPLE_BYTES).map_err(|source| DocumentError::Model {
+            path: SAMPLE_NAME.into(),
+            source,
+        })?;
+        let source = Source::Model(Box::new(model));
+        let request = PlanRequest::defaults(&source, lifetimes, align);
+        Ok(Document {
+            path: None,
+            title: SAMPLE_NAME.into(),
+            file_bytes: SAMPLE_BYTES.len() as u64,
+            source: Arc::new(source),
+            request,
+            planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
+            file_planned: Vec::new(),
+            facts: Facts::default(),
+        })
+    }
+
+
+    /// The same file, not planned (the model is shared, not copied): what a background job
+    /// plans while this one stays shown.
+    pub fn unplanned(&self) -> Self {
+        Document {
+            path: self.path.clone(),
+            title: self.title.clone(),
+            file_bytes: self.file_bytes,
+            source: self.source.clone(),
+            request: self.request.clone(),
+            planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
+            file_planned: Vec::new(),
+            facts: Facts::default(),
+        }
+    }
+}
