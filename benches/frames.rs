@@ -87,12 +87,30 @@ fn actions(name: &str, path: &std::path::Path, panel: Panel) {
     let mut t = 0.0;
     frame(&ctx, &mut app, t, false);
     let steps = [
-        ("runtime: LiteRT to TFLM", Command::SetLifetimes(Lifetimes::Tflm)),
-        ("order: memory-optimised (TFLM)", Command::SetOrder(OrderChoice::Optimized)),
-        ("order: the file's (TFLM)", Command::SetOrder(OrderChoice::File)),
-        ("runtime: TFLM to LiteRT with XNNPACK", Command::SetLifetimes(Lifetimes::Xnnpack)),
-        ("runtime: XNNPACK to LiteRT", Command::SetLifetimes(Lifetimes::Litert)),
-        ("order: memory-optimised (LiteRT)", Command::SetOrder(OrderChoice::Optimized)),
+        (
+            "runtime: LiteRT to TFLM",
+            Command::SetLifetimes(Lifetimes::Tflm),
+        ),
+        (
+            "order: memory-optimised (TFLM)",
+            Command::SetOrder(OrderChoice::Optimized),
+        ),
+        (
+            "order: the file's (TFLM)",
+            Command::SetOrder(OrderChoice::File),
+        ),
+        (
+            "runtime: TFLM to LiteRT with XNNPACK",
+            Command::SetLifetimes(Lifetimes::Xnnpack),
+        ),
+        (
+            "runtime: XNNPACK to LiteRT",
+            Command::SetLifetimes(Lifetimes::Litert),
+        ),
+        (
+            "order: memory-optimised (LiteRT)",
+            Command::SetOrder(OrderChoice::Optimized),
+        ),
         ("open the file again", Command::Open(path.to_path_buf())),
     ];
     for (what, c) in steps {

@@ -9,6 +9,10 @@
 //! SVG, PNG) → [`document`] (the one pipeline: open, derive, plan) → [`cli`] and `app` (the
 //! two faces; neither uses the other). Nothing outside `app` touches the GUI.
 
+// No `unwrap`/`expect` outside tests: a fallible path returns its error instead (tests, the
+// benches and `#[cfg(test)]` modules are compiled without this attribute).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod model;
 
 pub mod analysis;

@@ -1,5 +1,9 @@
 //! The `arenascope` binary: the GUI, or a headless command.
 
+// No `unwrap`/`expect` outside tests: a fallible path returns its error instead (tests, the
+// benches and `#[cfg(test)]` modules are compiled without this attribute).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use clap::Parser;
 
 use arenascope::cli::{self, Cli};

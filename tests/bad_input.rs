@@ -310,3 +310,57 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_truncated_model_says_so_in_one_sentence_with_its_path_last() {
+    // Every bundled model cut anywhere past its header: the verifier's refusal reads as one
+    // sentence that names the likely cause.
+    for path in all_models() {
+        let bytes = std::fs::read(&path).unwrap();
+        for k in 1..16 {
+            let e = Model::from_bytes(&bytes[..bytes.len() * k / 16])
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(
+                e.starts_with("the file is truncated or not a .tflite model (") && e.ends_with(')'),
+                "{} cut at {k}/16: {e}",
+                path.display()
+            );
+            assert!(!e.contains('\n') && !e.contains(".:"), "{e}");
+        }
+    }
+    // Through the CLI: mnist_conv_f32 (110660 bytes) cut in half; its buffers table lies at
+    // bytes 110564..110568.
+    let bytes = std::fs::read(sample("mnist_conv_f32.tflite")).unwrap();
+    let path = tmp("half.tflite", &bytes[..bytes.len() / 2]);
+    let (code, _, err) = arenascope(&["plan", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "arenascope: the file is truncated or not a .tflite model (the model refers to bytes \
+             110564..110568, the file ends at byte 55330): {}",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_csv_with_a_header_and_no_rows_is_refused() {
+    let path = tmp("header_only.csv", b"id,lower,upper,size\n\n");
+    for args in [vec!["solve"], vec!["plan"]] {
+        let mut args = args.clone();
+        args.push(path.to_str().unwrap());
+        let (code, _, err) = arenascope(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            format!(
+                "arenascope: the file has a header but no buffer rows below it, so nothing to \
+                 plan: {}",
+                path.display()
+            )
+        );
+    }
+}

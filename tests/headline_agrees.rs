@@ -54,7 +54,10 @@ fn the_summary_the_export_and_the_cli_give_the_runtimes_number_for_the_file_as_o
             let orders: &[(OrderChoice, &str)] = if lifetimes == Lifetimes::Xnnpack {
                 &[(OrderChoice::File, "file")]
             } else {
-                &[(OrderChoice::File, "file"), (OrderChoice::Optimized, "optimized")]
+                &[
+                    (OrderChoice::File, "file"),
+                    (OrderChoice::Optimized, "optimized"),
+                ]
             };
             for &(order, order_flag) in orders {
                 let prefs = Preferences {
@@ -72,7 +75,10 @@ fn the_summary_the_export_and_the_cli_give_the_runtimes_number_for_the_file_as_o
                     target: TflmTarget::Host64,
                     shown: None,
                 });
-                assert_eq!(headline.bytes, file_only.bytes, "{name} {flag} {order_flag}");
+                assert_eq!(
+                    headline.bytes, file_only.bytes,
+                    "{name} {flag} {order_flag}"
+                );
                 if let Some(truth) = measured(&model, lifetimes) {
                     assert_eq!(headline.bytes, truth, "{name} {flag}: the oracle's total");
                 }
@@ -134,5 +140,7 @@ fn person_detect_with_first_fit_scan_shown_reads_tflms_own_number() {
     h.get_by_label("TFLM needs 85264 bytes (83.3 KiB)");
     h.get_by_label("fits the budget of 84.0 KiB with 752 B to spare");
     // The first-fit-scan plan shown has its own line.
-    h.get_by_label_contains("The first-fit-scan plan shown, written into the model as its offline plan:");
+    h.get_by_label_contains(
+        "The first-fit-scan plan shown, written into the model as its offline plan:",
+    );
 }

@@ -154,6 +154,28 @@ fn check_model(path: &Path) -> Row {
     }
 
     if let Some(truth) = read_json(&stem.with_extension("tflm.json")) {
+        // Whether TFLM can run the model at all: a kernel's refusal (a message) must be
+        // predicted, and a model it loaded must not be called unrunnable. An abort without a
+        // message is not explained by any rule yet, so it is only reported.
+        let cannot = arenascope::analysis::tflm_tail::tail(&model, 0).cannot_run;
+        let message = truth["error"]
+            .as_str()
+            .filter(|e| !e.contains("SIGABRT"))
+            .map(str::to_string);
+        match (truth["loaded"] == true, message) {
+            (true, _) if !cannot.is_empty() => row.problems.push(format!(
+                "TFLM loaded the model, ours says it cannot run it: {cannot:?}"
+            )),
+            (false, Some(e)) if cannot.is_empty() => row.problems.push(format!(
+                "TFLM refused the model ({}), ours does not say so",
+                e.lines().next().unwrap_or("")
+            )),
+            (false, None) => println!(
+                "{}: TFLM aborted without a message; not explained by a rule",
+                row.name
+            ),
+            _ => {}
+        }
         if truth["loaded"] == true {
             if let Some(head) = truth["head_bytes"].as_u64() {
                 let problem = tflm::problem(&model).expect("tflm problem");

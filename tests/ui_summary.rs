@@ -139,8 +139,9 @@ fn compare_under_tflm_lifetimes_shows_the_tflm_plan_and_the_cli_picks_the_same()
         // settings pane (whose checkbox says "tflm" too), under the tab bar.
         let tab = h.get_by_label("Summary").rect();
         assert!(
-            h.query_all_by_label("tflm")
-                .any(|n| n.rect().left() > tab.left() - 20.0 && n.rect().top() > tab.bottom()),
+            painted_texts(&h).iter().any(|p| p.text.starts_with("tflm")
+                && p.rect.left() > tab.left() - 20.0
+                && p.rect.top() > tab.bottom()),
             "{model}"
         );
         // The CLI draws the same plans.
@@ -277,7 +278,7 @@ fn table_and_side(h: &Harness<'static, ArenaApp>) -> (Vec<egui::Rect>, Vec<egui:
         "arena",
         "overhead",
         "padding",
-        "largest hole (at step)",
+        "largest hole",
         "budget",
         "fits",
     ]
@@ -326,9 +327,14 @@ fn the_plans_table_fits_and_never_overlaps_the_peak_list() {
                 .into_iter()
                 .filter(|p| p.text == "budget" || p.text.ends_with(" over") || p.text == "fits")
                 .collect();
-            assert!(cells.len() >= 10, "{model} {size:?}: {cells:?}");
+            // (At 800 px the last rows are below the fold, in the scroll area, not painted.)
+            assert!(cells.len() >= 4, "{model} {size:?}: {cells:?}");
             for c in &cells {
-                assert!(uncut(c), "{model} {size:?}: {c:?}");
+                let across = c.clip.x_range().expand(0.5);
+                assert!(
+                    across.contains(c.rect.left()) && across.contains(c.rect.right()),
+                    "{model} {size:?}: {c:?}"
+                );
             }
             for t in &table {
                 for s in &side {

@@ -11,7 +11,9 @@ pub mod tflm;
 pub mod tflm_tail;
 pub mod xnnpack;
 
-pub use problem::{round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, Problem, XnnpackPart};
+pub use problem::{
+    round_up, Alias, Buffer, BufferKind, Lifetimes, Outside, OutsideReason, Problem, XnnpackPart,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {

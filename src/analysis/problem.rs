@@ -103,8 +103,31 @@ pub struct Outside {
     pub subgraph: usize,
     pub name: String,
     pub size_bytes: u64,
-    /// Why it is outside: `variable`, `persistent` or `dynamic`.
-    pub reason: &'static str,
+    /// Why it is outside the reusable arena.
+    pub reason: OutsideReason,
+}
+
+/// Why a tensor that is not a constant is kept outside the reusable arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutsideReason {
+    /// `is_variable`: state that lives across invocations.
+    Variable,
+    /// Kept by the runtime outside the reusable arena (LiteRT: DEQUANTIZE or DENSIFY of a
+    /// constant, VAR_HANDLE; RUNTIME_RULES L3–L4).
+    Persistent,
+    /// Sized at run time: never in a static plan.
+    Dynamic,
+}
+
+impl OutsideReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            OutsideReason::Variable => "variable",
+            OutsideReason::Persistent => "persistent",
+            OutsideReason::Dynamic => "dynamic",
+        }
+    }
 }
 
 /// One entry of LiteRT's allocation candidate vector (see `planner::litert`).
@@ -143,6 +166,32 @@ impl XnnpackPart {
 }
 
 impl Problem {
+    /// The model subgraph and local index of tensor `number` of this problem (numbers are per
+    /// subgraph under LiteRT's lifetimes, over the concatenation of all subgraphs under
+    /// TFLM's); `None` for a kernel temporary or scratch buffer, or a CSV problem.
+    pub fn model_tensor(
+        &self,
+        model: &crate::model::Model,
+        number: usize,
+    ) -> Option<(usize, usize)> {
+        match self.lifetimes? {
+            Lifetimes::Litert | Lifetimes::Xnnpack => {
+                let sg = self.subgraph?;
+                (number < model.subgraphs.get(sg)?.tensors.len()).then_some((sg, number))
+            }
+            Lifetimes::Tflm => {
+                let mut base = 0;
+                for (si, sg) in model.subgraphs.iter().enumerate() {
+                    if number < base + sg.tensors.len() {
+                        return Some((si, number - base));
+                    }
+                    base += sg.tensors.len();
+                }
+                None
+            }
+        }
+    }
+
     /// The convention's name as the plan JSON gives it (`xnnpack` for both of its halves).
     pub fn lifetimes_name(&self) -> Option<&'static str> {
         match self.xnnpack {
@@ -235,7 +284,7 @@ impl Problem {
     pub fn persistent_bytes(&self) -> u64 {
         self.outside
             .iter()
-            .filter(|o| o.reason != "dynamic")
+            .filter(|o| o.reason != OutsideReason::Dynamic)
             .map(|o| o.size_bytes)
             .sum()
     }

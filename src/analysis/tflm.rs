@@ -279,7 +279,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
                         subgraph: si,
                         name: labels[t].clone(),
                         size_bytes: 0,
-                        reason: "dynamic",
+                        reason: super::OutsideReason::Dynamic,
                     });
                 }
                 continue;
@@ -298,7 +298,7 @@ pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
                     subgraph: si,
                     name: labels[t].clone(),
                     size_bytes: bytes,
-                    reason: "variable",
+                    reason: super::OutsideReason::Variable,
                 });
                 continue;
             }

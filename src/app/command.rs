@@ -134,22 +134,7 @@ fn tflm_base(model: &Model, subgraph: usize) -> usize {
 impl TensorKey {
     /// The key of tensor `number` of `problem`.
     pub fn of(model: Option<&Model>, problem: &Problem, number: usize) -> TensorKey {
-        let in_model = model.and_then(|m| match problem.lifetimes? {
-            Lifetimes::Litert | Lifetimes::Xnnpack => {
-                let sg = problem.subgraph?;
-                (number < m.subgraphs.get(sg)?.tensors.len()).then_some((sg, number))
-            }
-            Lifetimes::Tflm => {
-                let mut base = 0;
-                for (sg, s) in m.subgraphs.iter().enumerate() {
-                    if number < base + s.tensors.len() {
-                        return Some((sg, number - base));
-                    }
-                    base += s.tensors.len();
-                }
-                None
-            }
-        });
+        let in_model = model.and_then(|m| problem.model_tensor(m, number));
         match in_model {
             Some((subgraph, tensor)) => TensorKey::Model { subgraph, tensor },
             None => TensorKey::Problem {

@@ -1,9 +1,11 @@
-//! The exact solver on a background thread for one problem: the window stays responsive,
+//! The exact solver as a background [`Job`] for one problem: the window stays responsive,
 //! progress is shared through atomics, Cancel keeps the best plan found.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
+
+use super::job::Job;
 
 use crate::analysis::Problem;
 use crate::planner::exact::{self, Control, Progress};
@@ -28,62 +30,56 @@ pub struct Snapshot {
 pub struct ExactJob {
     /// The problem index it solves.
     pub problem: usize,
-    pub cancel: Arc<AtomicBool>,
     pub progress: Arc<Progress>,
-    result: Arc<Mutex<Option<(Outcome, f64)>>>,
-    pub started: Instant,
+    job: Job<(Outcome, f64)>,
 }
 
 impl ExactJob {
     /// Starts minimising `problem` (index `index`) on its own thread.
     pub fn start(problem: Problem, index: usize) -> Result<Self, String> {
-        let cancel = Arc::new(AtomicBool::new(false));
         // No plan yet: `best` stays at its sentinel until the search reports its warm start.
         let progress = Arc::new(Progress {
             best: AtomicU64::new(NO_PLAN_YET),
             ..Progress::default()
         });
-        let result = Arc::new(Mutex::new(None));
-        let (c, p, r) = (cancel.clone(), progress.clone(), result.clone());
-        std::thread::Builder::new()
-            .name("exact".into())
-            .spawn(move || {
-                let t0 = Instant::now();
-                let settings = Settings {
-                    time_limit_secs: EXACT_SECONDS,
-                    capacity: None,
-                };
-                let control = Control {
-                    cancel: Some(&c),
-                    progress: Some(&p),
-                };
-                let out = exact::minimise(&problem, &settings, control);
-                if let Ok(mut slot) = r.lock() {
-                    *slot = Some((out, t0.elapsed().as_secs_f64()));
-                }
-            })
-            .map_err(|e| format!("cannot start the exact solver: {e}"))?;
+        let p = progress.clone();
+        let job = Job::start("Finding the optimum…", false, move |cancel| {
+            let t0 = Instant::now();
+            let settings = Settings {
+                time_limit_secs: EXACT_SECONDS,
+                capacity: None,
+            };
+            let control = Control {
+                cancel: Some(cancel),
+                progress: Some(&p),
+            };
+            let out = exact::minimise(&problem, &settings, control);
+            (out, t0.elapsed().as_secs_f64())
+        })?;
         Ok(ExactJob {
             problem: index,
-            cancel,
             progress,
-            result,
-            started: Instant::now(),
+            job,
         })
     }
 
     /// Asks the search to stop; it returns its best plan so far.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     pub fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.job.cancelled()
     }
 
     /// The result (offsets, proven bound, seconds) once the search has ended.
     pub fn take_result(&self) -> Option<(Outcome, f64)> {
-        self.result.lock().ok().and_then(|mut r| r.take())
+        self.job.take_result()
+    }
+
+    /// Seconds since it started.
+    pub fn seconds(&self) -> f64 {
+        self.job.seconds()
     }
 
     /// Nodes searched, best arena and proven bound so far; `None` until the search has a

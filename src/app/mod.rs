@@ -251,6 +251,7 @@ impl ArenaApp {
             colors: self.colors(),
             exact: self.exact_job.as_ref(),
             optimizing: self.optimize_job.as_ref(),
+            planning: self.plan_job.as_ref(),
             error: self.error.as_deref(),
             status: self.status.as_deref(),
             table: &self.table,
@@ -366,7 +367,9 @@ impl ArenaApp {
             }
             return;
         };
-        let Some(p) = self.plan_job.take() else { return };
+        let Some(p) = self.plan_job.take() else {
+            return;
+        };
         self.pending_platform = None;
         match (result, p.goal) {
             (Ok(core), PlanGoal::Replan) => {
@@ -376,10 +379,7 @@ impl ArenaApp {
             }
             (Ok(core), PlanGoal::Open(path)) => {
                 self.cancel_exact();
-                self.doc = Document {
-                    core,
-                    shown: 0,
-                };
+                self.doc = Document { core, shown: 0 };
                 self.selection = Selection::default();
                 self.error = None;
                 self.cache = ViewCache::default();

@@ -1,11 +1,10 @@
-//! File → "Save optimised model…" on a background thread: the order search and the checked
+//! File → "Save optimised model…" as a background [`Job`]: the order search and the checked
 //! write of `document::optimize`, with Cancel (the search stops after its current round and
 //! nothing is written).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+
+use super::job::Job;
 
 use crate::analysis::Lifetimes;
 use crate::document::optimize::{write_optimized, OptimizeError, Optimized};
@@ -19,9 +18,7 @@ type Outcome = Result<Optimized, OptimizeError>;
 pub struct OptimizeJob {
     pub out: PathBuf,
     pub lifetimes: Lifetimes,
-    cancel: Arc<AtomicBool>,
-    result: Arc<Mutex<Option<Outcome>>>,
-    pub started: Instant,
+    job: Job<Outcome>,
 }
 
 impl OptimizeJob {
@@ -34,46 +31,41 @@ impl OptimizeJob {
         out: &Path,
         lifetimes: Lifetimes,
     ) -> Result<Self, String> {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let result = Arc::new(Mutex::new(None));
-        let (c, r, target) = (cancel.clone(), result.clone(), out.to_path_buf());
-        std::thread::Builder::new()
-            .name("optimize".into())
-            .spawn(move || {
-                let outcome = write_optimized(
-                    &model,
-                    &original,
-                    input.as_deref(),
-                    &target,
-                    lifetimes,
-                    OPTIMIZE_SECONDS,
-                    Some(&c),
-                );
-                if let Ok(mut slot) = r.lock() {
-                    *slot = Some(outcome);
-                }
-            })
-            .map_err(|e| format!("cannot start the order search: {e}"))?;
+        let target = out.to_path_buf();
+        let job = Job::start("Saving the optimised model…", false, move |cancel| {
+            write_optimized(
+                &model,
+                &original,
+                input.as_deref(),
+                &target,
+                lifetimes,
+                OPTIMIZE_SECONDS,
+                Some(cancel),
+            )
+        })?;
         Ok(OptimizeJob {
             out: out.to_path_buf(),
             lifetimes,
-            cancel,
-            result,
-            started: Instant::now(),
+            job,
         })
     }
 
     /// Asks the search to stop; nothing is written.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
     pub fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.job.cancelled()
+    }
+
+    /// Seconds since it started.
+    pub fn seconds(&self) -> f64 {
+        self.job.seconds()
     }
 
     /// What happened, once the job has ended.
     pub fn take_result(&self) -> Option<Outcome> {
-        self.result.lock().ok().and_then(|mut r| r.take())
+        self.job.take_result()
     }
 }

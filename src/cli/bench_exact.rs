@@ -8,14 +8,10 @@ use std::path::{Path, PathBuf};
 use crate::analysis::{self, Lifetimes, Problem};
 use crate::document::Source;
 use crate::plan::{self, Plan};
-use crate::planner::{self, PlannerInfo, Scope, Settings};
+use crate::planner::{self, Scope, Settings};
 
 /// The MiniMalloc problems measured by default.
 pub const CHALLENGING: &str = "../shared/benchmarks/minimalloc/challenging";
-
-fn exact() -> &'static PlannerInfo {
-    planner::find("exact").expect("exact is registered")
-}
 
 /// The best plan of the generic planners run by default, with its planner.
 fn best_heuristic(p: &Problem, settings: &Settings) -> Option<Plan> {
@@ -26,8 +22,9 @@ fn best_heuristic(p: &Problem, settings: &Settings) -> Option<Plan> {
         .min_by_key(|pl| pl.arena_bytes)
 }
 
-fn run_one(info: &PlannerInfo, p: &Problem, settings: &Settings) -> Option<Plan> {
-    planner::run(info, p, settings).ok()
+/// Planner `id`'s plan of `p` (`None` when it is not registered or its plan is invalid).
+fn run_one(id: &str, p: &Problem, settings: &Settings) -> Option<Plan> {
+    planner::run(planner::find(id)?, p, settings).ok()
 }
 
 fn proven(pl: &Plan) -> String {
@@ -78,14 +75,12 @@ pub fn bench_exact(files: &[PathBuf], models: Vec<PathBuf>, time_limit: f64) -> 
             .file_stem()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
-        let tflm = tfl
-            .first()
-            .and_then(|p| run_one(planner::find("tflm").expect("tflm"), p, &settings));
+        let tflm = tfl.first().and_then(|p| run_one("tflm", p, &settings));
         for (k, p) in lit.iter().enumerate() {
             let (Some(rt), Some(best), Some(ex)) = (
-                run_one(planner::find("litert").expect("litert"), p, &settings),
+                run_one("litert", p, &settings),
                 best_heuristic(p, &settings),
-                run_one(exact(), p, &settings),
+                run_one("exact", p, &settings),
             ) else {
                 continue;
             };
@@ -128,13 +123,13 @@ pub fn bench_exact(files: &[PathBuf], models: Vec<PathBuf>, time_limit: f64) -> 
                 capacity: Some(c),
                 ..settings.clone()
             };
-            match run_one(exact(), &p, &with_capacity) {
+            match run_one("exact", &p, &with_capacity) {
                 Some(pl) if pl.arena_bytes <= c => format!("fits {c} in {:.2} s", pl.seconds),
                 Some(pl) => format!("no plan in {:.1} s", pl.seconds),
                 None => "invalid plan!".into(),
             }
         });
-        let Some(ex) = run_one(exact(), &p, &settings) else {
+        let Some(ex) = run_one("exact", &p, &settings) else {
             continue;
         };
         let _ = writeln!(

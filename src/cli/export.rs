@@ -197,7 +197,8 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         target: Default::default(),
         shown,
     });
-    let text = crate::export::caption::with_caption(&text, &headline.caption_lines(budget), &palette);
+    let text =
+        crate::export::caption::with_caption(&text, &headline.caption_lines(budget), &palette);
     let bytes = if ext.as_deref() == Some("png") {
         png::svg_to_png(&text).map_err(|e| CliError::Input(format!("{e}: {}", out.display())))?
     } else {

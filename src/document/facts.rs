@@ -54,6 +54,8 @@ pub struct XnnpackSummary {
     pub not_modelled: Vec<String>,
     /// Packed weights and indirection buffers, estimated for one CPU class.
     pub other: OtherEstimate,
+    /// The CPU class the workspace is rounded for.
+    pub platform: Platform,
 }
 
 impl XnnpackSummary {
@@ -73,9 +75,10 @@ impl XnnpackSummary {
     /// LiteRT with XNNPACK as a whole for `model` planned as `planned`: the TFLite arenas
     /// summed over subgraphs (their `litert` plans) and the one workspace (the largest
     /// `xnnpack` plan: the partitions run one after another in the same block).
-    pub fn of(model: &Model, planned: &[Planned], isa: Isa) -> Self {
+    pub fn of(model: &Model, planned: &[Planned], isa: Isa, platform: Platform) -> Self {
         let delegation = analysis::xnnpack::delegate(model);
         let mut s = XnnpackSummary {
+            platform,
             other: analysis::xnnpack::other_estimate(model, &delegation, isa),
             not_modelled: delegation.not_modelled,
             ..Default::default()
@@ -166,7 +169,7 @@ pub fn runtime_figure(
     model: &Model,
     planned: &[Planned],
     lifetimes: Lifetimes,
-    isa: Isa,
+    (isa, platform): (Isa, Platform),
 ) -> RuntimeFigure {
     match lifetimes {
         Lifetimes::Litert => RuntimeFigure::Litert {
@@ -188,19 +191,22 @@ pub fn runtime_figure(
             RuntimeFigure::Tflm {
                 head: pl.map_or(0, |pl| own_arena(pl, "tflm")),
                 tails: Box::new(TflmTails::of(model)),
-                offline_plan: pl.is_some_and(|pl| {
-                    pl.problem.buffers.iter().any(|b| b.fixed_offset.is_some())
-                }),
+                offline_plan: pl
+                    .is_some_and(|pl| pl.problem.buffers.iter().any(|b| b.fixed_offset.is_some())),
             }
         }
         Lifetimes::Xnnpack => {
-            RuntimeFigure::Xnnpack(Box::new(XnnpackSummary::of(model, planned, isa)))
+            RuntimeFigure::Xnnpack(Box::new(XnnpackSummary::of(model, planned, isa, platform)))
         }
     }
 }
 
 /// The facts of one problem.
-pub fn problem_facts(model: Option<&Model>, pl: &Planned, tails: Option<&TflmTails>) -> ProblemFacts {
+pub fn problem_facts(
+    model: Option<&Model>,
+    pl: &Planned,
+    tails: Option<&TflmTails>,
+) -> ProblemFacts {
     let problem = &pl.problem;
     let tflm = problem.lifetimes == Some(Lifetimes::Tflm);
     let outside_bytes = match problem.lifetimes {
@@ -236,7 +242,7 @@ pub fn facts(
     planned: &[Planned],
     file_planned: &[Planned],
     lifetimes: Lifetimes,
-    isa: Isa,
+    (isa, platform): (Isa, Platform),
 ) -> Facts {
     let Some((file_model, model)) = models else {
         return Facts {
@@ -253,13 +259,15 @@ pub fn facts(
         .iter()
         .map(|pl| problem_facts(Some(model), pl, tflm_tails.as_ref()))
         .collect();
-    let xnnpack = (lifetimes == Lifetimes::Xnnpack).then(|| XnnpackSummary::of(model, planned, isa));
+    let xnnpack = (lifetimes == Lifetimes::Xnnpack)
+        .then(|| XnnpackSummary::of(model, planned, isa, platform));
     let runtime_file = Some(if reordered {
-        runtime_figure(file_model, file_planned, lifetimes, isa)
+        runtime_figure(file_model, file_planned, lifetimes, (isa, platform))
     } else {
-        runtime_figure(model, planned, lifetimes, isa)
+        runtime_figure(model, planned, lifetimes, (isa, platform))
     });
-    let runtime_reordered = reordered.then(|| runtime_figure(model, planned, lifetimes, isa));
+    let runtime_reordered =
+        reordered.then(|| runtime_figure(model, planned, lifetimes, (isa, platform)));
     Facts {
         tflm_tails,
         problems,
@@ -267,9 +275,4 @@ pub fn facts(
         runtime_file,
         runtime_reordered,
     }
-}
-
-/// The CPU class a platform's estimate is for when none is chosen.
-pub fn default_isa(platform: Platform) -> Isa {
-    Isa::for_platform(platform)
 }

@@ -58,7 +58,9 @@ impl TflmTarget {
 pub enum Subject {
     Litert,
     Xnnpack,
-    Tflm { target: TflmTarget },
+    Tflm {
+        target: TflmTarget,
+    },
     /// A MiniMalloc problem: no runtime, the best plan made here.
     Problem,
 }
@@ -136,11 +138,19 @@ pub struct Headline {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum BudgetVerdict {
-    Fits { spare: u64 },
-    Over { short: u64 },
+    Fits {
+        spare: u64,
+    },
+    Over {
+        short: u64,
+    },
     /// Not decidable from what is modelled.
-    Unsure { why: String },
-    CannotRun { why: String },
+    Unsure {
+        why: String,
+    },
+    CannotRun {
+        why: String,
+    },
 }
 
 /// "26.3 KiB (26932 B)", or "544 B" where the two say the same.
@@ -168,7 +178,10 @@ impl BudgetVerdict {
                 bytes_both(*short)
             ),
             BudgetVerdict::Unsure { why } => {
-                format!("unsure against the budget of {}: {why}", format_bytes(budget))
+                format!(
+                    "unsure against the budget of {}: {why}",
+                    format_bytes(budget)
+                )
             }
             BudgetVerdict::CannotRun { why } => format!("cannot run at any budget: {why}"),
         }
@@ -392,7 +405,7 @@ impl Document {
                 kind: SecondaryKind::WithEstimates,
                 bytes: h.bytes + x.other.packed_weights + x.other.indirection,
                 text: format!(
-                    "With XNNPACK's packed weights and indirection buffers: {} bytes, estimated ({}).",
+                    "With XNNPACK's packed weights and indirection buffers: {} bytes ({}).",
                     h.bytes + x.other.packed_weights + x.other.indirection,
                     x.other.describe()
                 ),
@@ -412,13 +425,12 @@ impl Document {
     /// TFLM: the smallest head of any plan made, written into the model as its offline plan,
     /// when it beats TFLM's own; "Find the optimum" adds `exact` to the candidates.
     fn add_offline_line(&self, h: &mut Headline, target: TflmTarget) {
-        let Some(index) = (0..self.problem_count())
-            .find(|&k| self.problem(k).lifetimes == Some(Lifetimes::Tflm))
+        let Some(index) =
+            (0..self.problem_count()).find(|&k| self.problem(k).lifetimes == Some(Lifetimes::Tflm))
         else {
             return;
         };
-        let (Some(facts), Some(tails)) = (self.problem_facts(index), &self.facts.tflm_tails)
-        else {
+        let (Some(facts), Some(tails)) = (self.problem_facts(index), &self.facts.tflm_tails) else {
             return;
         };
         let plans = self.plans(index);
@@ -482,12 +494,7 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
             }
             let split: Vec<String> = subgraphs
                 .iter()
-                .map(|s| {
-                    format!(
-                        "subgraph {} {} B + {} B",
-                        s.subgraph, s.arena, s.persistent
-                    )
-                })
+                .map(|s| format!("subgraph {} {} B + {} B", s.subgraph, s.arena, s.persistent))
                 .collect();
             Headline {
                 subject: Subject::Litert,
@@ -578,12 +585,16 @@ fn xnnpack_headline(x: &XnnpackSummary) -> Headline {
     Headline {
         subject: Subject::Xnnpack,
         bytes: x.planned(),
-        certainty: if x.not_modelled.is_empty() {
-            Certainty::Exact
-        } else {
+        certainty: if !x.not_modelled.is_empty() {
             Certainty::Approximate {
                 not_modelled: x.not_modelled.clone(),
             }
+        } else if x.platform != crate::analysis::xnnpack::Platform::X86_64 {
+            Certainty::Computed {
+                why: "XNNPACK's workspace rounding for ARM is computed by the same rules, not measured".to_string(),
+            }
+        } else {
+            Certainty::Exact
         },
         parts: vec![
             Part {
@@ -600,8 +611,12 @@ fn xnnpack_headline(x: &XnnpackSummary) -> Headline {
             },
         ],
         detail: format!(
-            "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner) + persistent arena {} B.",
-            x.tflite_arena, x.workspace, x.partitions, x.persistent
+            "TFLite arena {} B (the delegated graph, LiteRT's planner) + XNNPACK workspace {} B (the largest of {} partition plans, XNNPACK's planner; rounded for {}) + persistent arena {} B.",
+            x.tflite_arena,
+            x.workspace,
+            x.partitions,
+            x.platform.name(),
+            x.persistent
         ),
         secondary: Vec::new(),
     }

@@ -88,13 +88,14 @@ impl Document {
             let tails = self.facts.tflm_tails.as_ref().filter(|_| tflm);
             for (k, plan) in pl.plans.iter().enumerate() {
                 let mut entry = plan_entry(&pl.problem, plan, self.request.order.name());
-                entry.order_bound = facts
-                    .and_then(|f| f.order_bound.as_ref())
-                    .map(|b| OrderBoundJson {
-                        bytes: b.bytes,
-                        operator: b.operator,
-                        subgraph: b.subgraph,
-                    });
+                entry.order_bound =
+                    facts
+                        .and_then(|f| f.order_bound.as_ref())
+                        .map(|b| OrderBoundJson {
+                            bytes: b.bytes,
+                            operator: b.operator,
+                            subgraph: b.subgraph,
+                        });
                 if let Some(t) = tails {
                     let mut arena = TflmArena::new(plan.arena_bytes, &t.host64, 8, true);
                     arena.head_when_written =
@@ -134,7 +135,7 @@ impl Document {
             xnnpack_other: x.map(|x| XnnpackOtherJson {
                 packed_weights: x.other.packed_weights,
                 indirection: x.other.indirection,
-                isa: x.other.isa,
+                isa: x.other.isa(),
                 estimate: true,
                 not_estimated: x.other.not_estimated.clone(),
             }),

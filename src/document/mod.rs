@@ -28,7 +28,7 @@ pub use facts::{Facts, ProblemFacts, RuntimeFigure, TflmTails, XnnpackSummary};
 pub use headline::{BudgetVerdict, Certainty, Headline, HeadlineOptions, Subject};
 pub use orders::{emulation_arena, optimize_orders, OrderReport, Orders, ORDER_STEPS_PER_SEC};
 pub use request::{OrderChoice, PlanRequest};
-pub use rows::TensorRow;
+pub use rows::{RowKind, TensorRow};
 pub use select::{
     default_compare, default_planners, registry_position, select_planners, SelectError,
 };

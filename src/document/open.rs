@@ -104,7 +104,6 @@ impl Document {
         })
     }
 
-
     /// The same file, not planned (the model is shared, not copied): what a background job
     /// plans while this one stays shown.
     pub fn unplanned(&self) -> Self {

@@ -140,7 +140,7 @@ impl Document {
             &planned,
             &file_planned,
             request.lifetimes,
-            request.estimate_isa(),
+            (request.estimate_isa(), request.platform),
         );
         self.planned = planned;
         self.file_planned = file_planned;
@@ -260,4 +260,3 @@ fn run(
         violation,
     })
 }
-

@@ -49,7 +49,9 @@ fn the_tflm_headline_is_tflms_own_number_whatever_planner_is_shown() {
             assert_eq!(h.bytes, truth, "{name} with {id} shown");
             assert_eq!(h.certainty, Certainty::Exact, "{name}");
             assert_eq!(h.parts.iter().map(|p| p.bytes).sum::<u64>(), truth);
-            assert!(h.sentence().starts_with(&format!("TFLM needs {truth} bytes")));
+            assert!(h
+                .sentence()
+                .starts_with(&format!("TFLM needs {truth} bytes")));
         }
         // The naive plan shown gets its own line: written as the offline plan, it needs more.
         let h = doc.headline(shown(&doc, "naive"));
@@ -133,7 +135,11 @@ fn litert_with_xnnpack_is_the_delegated_arena_and_the_workspace() {
 
 #[test]
 fn tflm_cannot_run_what_its_kernels_refuse_and_no_budget_fits_it() {
-    for name in ["conv_dynamic_range", "dense_dynamic_range", "sparse_conv_f16"] {
+    for name in [
+        "conv_dynamic_range",
+        "dense_dynamic_range",
+        "sparse_conv_f16",
+    ] {
         assert_eq!(oracle(name, "tflm")["loaded"], false, "{name}");
         let doc = planned(name, Lifetimes::Tflm, OrderChoice::File);
         let h = doc.headline(HeadlineOptions::default());
@@ -196,7 +202,11 @@ fn a_csv_problem_is_not_labelled_as_a_runtime() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("p.csv");
     // Two buffers that overlap in time and one after them: 300 + 200 live at once.
-    std::fs::write(&path, "id,lower,upper,size\n0,0,2,300\n1,1,3,200\n2,3,4,100\n").unwrap();
+    std::fs::write(
+        &path,
+        "id,lower,upper,size\n0,0,2,300\n1,1,3,200\n2,3,4,100\n",
+    )
+    .unwrap();
     let mut doc = Document::open(&path, Lifetimes::Litert, None).unwrap();
     let request = PlanRequest::defaults(&doc.source, Lifetimes::Litert, None);
     doc.plan(request).unwrap();
@@ -210,14 +220,17 @@ fn a_csv_problem_is_not_labelled_as_a_runtime() {
 #[test]
 fn the_plan_json_carries_the_headline_and_unsure_fits() {
     let doc = planned("conv_dynamic_range", Lifetimes::Tflm, OrderChoice::File);
-    let json = serde_json::to_value(doc.plan_json_all(HeadlineOptions::default(), Some(1 << 30)))
-        .unwrap();
+    let json =
+        serde_json::to_value(doc.plan_json_all(HeadlineOptions::default(), Some(1 << 30))).unwrap();
     assert_eq!(json["headline"]["certainty"]["kind"], "cannot_run");
     assert_eq!(json["budget"]["verdict"], "cannot_run");
     assert_eq!(json["budget"]["fits"], false);
     let plan = &json["plans"][0];
     assert_eq!(plan["fits"], false);
-    assert!(!plan["tflm_arena"]["cannot_run"].as_array().unwrap().is_empty());
+    assert!(!plan["tflm_arena"]["cannot_run"]
+        .as_array()
+        .unwrap()
+        .is_empty());
     // The typed records keep the documented shape (DESIGN.md §3.2).
     assert_eq!(json["format"], "arenascope-plan");
     assert_eq!(json["version"], 1);

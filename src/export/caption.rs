@@ -74,16 +74,27 @@ mod tests {
     #[test]
     fn the_caption_sits_above_the_picture_which_moves_down_by_its_height() {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" viewBox=\"0 0 200 100\">\n<rect width=\"200\" height=\"100\"/>\n</svg>\n";
-        let lines = vec!["TFLM needs 1504 bytes (1.5 KiB)".to_string(), "a & b".to_string()];
+        let lines = vec![
+            "TFLM needs 1504 bytes (1.5 KiB)".to_string(),
+            "a & b".to_string(),
+        ];
         let out = with_caption(svg, &lines, &crate::view::theme::LIGHT);
         // Two lines: a band of 10 + 2 x 18 = 46 px.
-        assert!(out.contains("height=\"146\" viewBox=\"0 0 200 146\""), "{out}");
-        assert!(out.contains("<g transform=\"translate(0 46)\">\n<rect width=\"200\" height=\"100\"/>"));
+        assert!(
+            out.contains("height=\"146\" viewBox=\"0 0 200 146\""),
+            "{out}"
+        );
+        assert!(
+            out.contains("<g transform=\"translate(0 46)\">\n<rect width=\"200\" height=\"100\"/>")
+        );
         assert!(out.contains(">TFLM needs 1504 bytes (1.5 KiB)</text>"));
         assert!(out.contains(">a &amp; b</text>"));
         assert!(out.trim_end().ends_with("</g>\n</svg>"));
         // Nothing to say, or not a document of ours: unchanged.
         assert_eq!(with_caption(svg, &[], &crate::view::theme::LIGHT), svg);
-        assert_eq!(with_caption("<p/>", &lines, &crate::view::theme::LIGHT), "<p/>");
+        assert_eq!(
+            with_caption("<p/>", &lines, &crate::view::theme::LIGHT),
+            "<p/>"
+        );
     }
 }

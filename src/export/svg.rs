@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use crate::analysis::Problem;
 use crate::view::conflicts::LabelSide;
 use crate::view::layout::PeakBand;
-use crate::view::lod::min_span;
+use crate::view::lod::{min_span, peak_marker};
 use crate::view::theme::{Palette, Rgba};
 use crate::view::{
     byte_tick_step, byte_ticks_every, format_axis_tick, format_bytes, format_bytes_exact,
@@ -333,29 +333,26 @@ fn draw_layout(
     // step, a bar along the top between them, "peak" at the top (as on screen).
     let mut last_label_right = f64::NEG_INFINITY;
     for band in &v.peaks {
-        let (left, right) = (f.x(band.line_x0()), f.x(band.line_x1()));
-        svg.line(
-            left,
-            f.top,
-            left,
-            f.top + f.height,
-            p.peak,
-            PAINT.peak_line_px,
-            true,
+        let marker = peak_marker(
+            f.x(band.line_x0()),
+            f.x(band.line_x1()),
+            PAINT.peak_merge_px,
         );
-        if right > left {
+        for &x in &marker.lines {
             svg.line(
-                right,
+                x,
                 f.top,
-                right,
+                x,
                 f.top + f.height,
                 p.peak,
                 PAINT.peak_line_px,
                 true,
             );
+        }
+        if let Some((left, right)) = marker.bar {
             svg.rect(left, f.top, right - left, 3.0, &p.peak.hex(), 1.0, None);
         }
-        let x = left + 3.0;
+        let x = marker.label_x;
         let w = text_width(PeakBand::LABEL, PAINT.label_font_px);
         if x > last_label_right && x + w < f.left + f.width {
             svg.line_label(

@@ -132,6 +132,37 @@ pub fn min_span(top: f64, bottom: f64, min: f64, lo: f64, hi: f64) -> (f64, f64)
     (t, b)
 }
 
+/// Where the marker of a run of peak steps goes on screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PeakMarker {
+    /// Dashed vertical lines, px.
+    pub lines: Vec<f64>,
+    /// A bar along the top between the lines, px.
+    pub bar: Option<(f64, f64)>,
+    /// Where the label "peak" starts, px.
+    pub label_x: f64,
+}
+
+/// The marker of a run of peak steps from the middles of its first and last step (`left`,
+/// `right`, px): a dashed line at each with a bar between them along the top, or one line at
+/// their middle when they are closer than `merge_px` (a single step, or a run zoomed out).
+pub fn peak_marker(left: f64, right: f64, merge_px: f64) -> PeakMarker {
+    if right - left < merge_px {
+        let x = (left + right) / 2.0;
+        PeakMarker {
+            lines: vec![x],
+            bar: None,
+            label_x: x + 3.0,
+        }
+    } else {
+        PeakMarker {
+            lines: vec![left, right],
+            bar: Some((left, right)),
+            label_x: left + 3.0,
+        }
+    }
+}
+
 /// Per pixel column, the largest of the values whose step starts in it: `(x, max)` pairs for
 /// the steps `lo..hi`, `x_of(step)` giving a step's left edge in px.
 pub fn column_maxima(
@@ -220,6 +251,26 @@ mod tests {
         assert_eq!(got, "ABCDEF…");
         // Room for fewer than six characters: no label.
         assert_eq!(fit_label_measured(&caps, 40.0, 6, measure), None);
+    }
+
+    #[test]
+    fn a_peak_run_is_two_lines_and_a_bar_unless_they_would_touch() {
+        assert_eq!(
+            peak_marker(100.0, 160.0, 6.0),
+            PeakMarker {
+                lines: vec![100.0, 160.0],
+                bar: Some((100.0, 160.0)),
+                label_x: 103.0
+            }
+        );
+        assert_eq!(
+            peak_marker(100.0, 102.0, 6.0),
+            PeakMarker {
+                lines: vec![101.0],
+                bar: None,
+                label_x: 104.0
+            }
+        );
     }
 
     #[test]

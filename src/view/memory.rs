@@ -94,7 +94,8 @@ pub struct Readout {
 impl MemoryView {
     /// The readout at plot x `x` (in steps), if it is over a step.
     pub fn readout(&self, x: f64) -> Option<Readout> {
-        if !(x >= 0.0) {
+        // Left of step 0, or not a number.
+        if x.is_nan() || x < 0.0 {
             return None;
         }
         let step = x.floor() as usize;

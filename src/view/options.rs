@@ -22,6 +22,8 @@ pub struct PaintOptions {
     pub min_rect_height_px: f64,
     /// Width of the dashed lines marking the peak steps on a layout, px.
     pub peak_line_px: f64,
+    /// A run of peak steps whose first and last step are closer than this is one line, px.
+    pub peak_merge_px: f64,
     /// Rectangles narrower than this are merged per pixel column (`lod::ThinColumns`), px.
     pub thin_width_px: f64,
     /// Outlines only on rectangles wider and taller than this, px.
@@ -70,6 +72,7 @@ pub const PAINT: PaintOptions = PaintOptions {
     label_min_chars: 6,
     min_rect_height_px: 3.0,
     peak_line_px: 1.2,
+    peak_merge_px: 8.0,
     thin_width_px: 1.5,
     outline_min_px: 3.0,
     hatch_min_px: 4.0,

@@ -17,7 +17,9 @@ mod unordered_set;
 
 use std::collections::HashMap;
 
-use super::problem::{Alias, Buffer, BufferKind, Lifetimes, LitertCandidate, Outside, Problem};
+use super::problem::{
+    Alias, Buffer, BufferKind, Lifetimes, LitertCandidate, Outside, OutsideReason, Problem,
+};
 use super::AnalysisError;
 use crate::model::{ops, Model, Subgraph};
 use prepare::Prepared;
@@ -290,10 +292,10 @@ fn build(
     for (t, it) in p.tensors.iter().enumerate() {
         let reason = match it.alloc {
             AllocType::ArenaRwPersistent if !sg.tensors.get(t).is_some_and(|x| x.is_variable) => {
-                "persistent"
+                OutsideReason::Persistent
             }
-            AllocType::ArenaRwPersistent => "variable",
-            AllocType::Dynamic if !it.unused => "dynamic",
+            AllocType::ArenaRwPersistent => OutsideReason::Variable,
+            AllocType::Dynamic if !it.unused => OutsideReason::Dynamic,
             _ => continue,
         };
         outside.push(Outside {
@@ -422,8 +424,9 @@ mod tests {
         };
         let p = problem(&model, 0).unwrap();
         // DENSIFY's output is outside the RW arena (persistent) ...
-        let outside: Vec<(usize, &str)> = p.outside.iter().map(|o| (o.tensor, o.reason)).collect();
-        assert_eq!(outside, vec![(1, "persistent")]);
+        let outside: Vec<(usize, OutsideReason)> =
+            p.outside.iter().map(|o| (o.tensor, o.reason)).collect();
+        assert_eq!(outside, vec![(1, OutsideReason::Persistent)]);
         // ... and DEQUANTIZE's output is planned there, from its node to its last consumer.
         let b = p
             .buffers

@@ -57,7 +57,7 @@ pub struct OtherEstimate {
     pub packed_weights: u64,
     pub indirection: u64,
     /// The CPU class the tile sizes are for.
-    pub isa: &'static str,
+    pub class: Isa,
     /// What the estimate leaves out (then a lower bound).
     pub not_estimated: Vec<String>,
 }
@@ -71,12 +71,19 @@ impl OtherEstimate {
         self.indirection = self.indirection.saturating_add(bytes);
     }
 
+    /// The CPU class and the kernels' tiles, as the JSON's `isa` says them.
+    pub fn isa(&self) -> &'static str {
+        self.class.kernels().isa
+    }
+
     /// "estimated for ISA: packed weights N bytes, indirection buffers N bytes (not
     /// estimated: …)", as the CLI and the summary say it.
     pub fn describe(&self) -> String {
         let mut s = format!(
             "estimated for {}: packed weights {} bytes, indirection buffers {} bytes",
-            self.isa, self.packed_weights, self.indirection
+            self.isa(),
+            self.packed_weights,
+            self.indirection
         );
         if !self.not_estimated.is_empty() {
             s += &format!(" (not estimated: {})", self.not_estimated.join("; "));
@@ -121,9 +128,10 @@ const ALIGNMENT: u64 = 64;
 const POINTER: u64 = 8;
 
 /// The CPU class an estimate is for: which XNNPACK kernels run, so which tiles pack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Isa {
     /// x86-64 with AVX-512 and AMX (Sapphire Rapids and later): the shared corpus's oracle.
+    #[default]
     X86Amx,
     /// x86-64 with AVX-512 VNNI and no AMX (Ice Lake, Cascade Lake): measured here.
     X86Avx512,
@@ -286,7 +294,7 @@ fn step_height(kh: u64, kw: u64, out_w: u64, step_w: u64) -> u64 {
 pub fn other_estimate(model: &Model, delegation: &Delegation, isa: Isa) -> OtherEstimate {
     let k = isa.kernels();
     let mut e = OtherEstimate {
-        isa: k.isa,
+        class: isa,
         ..Default::default()
     };
     let mut skipped: Vec<String> = Vec::new();

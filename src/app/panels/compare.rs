@@ -1,7 +1,8 @@
 //! Two to four planners' layouts side by side, axes linked, each titled with its arena and
-//! its overhead over the lower bound, on one byte axis. Before/after: one planner on both
-//! orders. LiteRT with XNNPACK, on a TFLite arena: that arena and the largest workspace as two
-//! lanes, each on its own axes.
+//! its overhead over the lower bound, on one byte axis: the ones chosen, else the runtime's own
+//! planner and the best generic ones (`view_cache::compare_indices`, the set `export --view
+//! compare` draws). Before/after: one planner on both orders. LiteRT with XNNPACK, on a
+//! TFLite arena: that arena and the largest workspace as two lanes, each on its own axes.
 
 use super::{Commands, Frame};
 use crate::app::view_cache::LayoutSource;

@@ -96,7 +96,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                             }
                         });
                     ui.label(format!("alignment padding: {pad} B"));
-                    if row.kind == "alias" {
+                    if row.kind == crate::document::RowKind::Alias {
                         ui.label(format!(
                             "shares the bytes of tensor {} (in place)",
                             problem.buffers[buf].tensor

@@ -87,8 +87,8 @@ pub fn layout_plot(
     let colors = f.colors;
     // Whole header lines, cut where the width ends: plots side by side start at the same
     // height, so that their axes line up however long their names are.
+    let title = RichText::new(view.name()).strong();
     let mut parts = vec![
-        RichText::new(view.name()).strong(),
         RichText::new(format!(
             "arena {} ({} B)",
             format_bytes(view.arena_bytes),
@@ -112,7 +112,7 @@ pub fn layout_plot(
             format_bytes(view.padding_bytes)
         )));
     }
-    header_line_ui(ui, parts);
+    header_line_ui(ui, title, parts);
     let mut header_lines = 1.0;
     if with_legend {
         let size = egui::vec2(ui.available_width(), HEADER_LINE_PX);

@@ -37,6 +37,8 @@ pub struct Frame<'a> {
     pub colors: Colors,
     pub exact: Option<&'a ExactJob>,
     pub optimizing: Option<&'a super::optimize_job::OptimizeJob>,
+    /// Opening a file or planning again in the background.
+    pub planning: Option<&'a super::PlanJob>,
     pub error: Option<&'a str>,
     pub status: Option<&'a str>,
     pub table: &'a TableState,
@@ -73,6 +75,19 @@ pub const SAMPLE_HINT: &str =
 /// hint over the embedded sample. Each line wraps within the central panel: a long one
 /// (a path, a report) must neither widen the window's panes nor push its button off screen.
 pub fn messages(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    if let Some(p) = f.planning {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "{} {:.1} s — the document shown stays until the new one is ready.",
+                p.job.label,
+                p.job.seconds()
+            ));
+            if ui.small_button("Cancel").clicked() {
+                out.push(Command::CancelPlan);
+            }
+        });
+    }
     if let Some(e) = f.error {
         ui.horizontal(|ui| {
             if ui.small_button("Dismiss").clicked() {

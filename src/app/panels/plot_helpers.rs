@@ -203,10 +203,10 @@ pub fn budget_verdict(
 /// side by side start at the same height and their axes line up.
 pub const HEADER_LINE_PX: f32 = 20.0;
 
-/// One header line of a plot: the parts in a row, separated by two spaces, cut with "…"
-/// where the width ends (egui shows the whole line on hover then); always `HEADER_LINE_PX`
-/// tall.
-pub fn header_line_ui(ui: &mut egui::Ui, parts: Vec<egui::RichText>) {
+/// One header line of a plot: its title (at most half the line), then the other parts
+/// separated by two spaces, each cut with "…" where its width ends (egui shows the whole text
+/// on hover then); always `HEADER_LINE_PX` tall.
+pub fn header_line_ui(ui: &mut egui::Ui, title: egui::RichText, parts: Vec<egui::RichText>) {
     let mut job = egui::text::LayoutJob::default();
     let style = ui.style().clone();
     for (k, part) in parts.into_iter().enumerate() {
@@ -231,7 +231,51 @@ pub fn header_line_ui(ui: &mut egui::Ui, parts: Vec<egui::RichText>) {
         egui::Layout::left_to_right(egui::Align::Center),
         |ui| {
             ui.set_min_size(size);
+            ui.scope(|ui| {
+                ui.set_max_width(size.x / 2.0);
+                ui.add(egui::Label::new(title).truncate());
+            });
             ui.add(egui::Label::new(job).truncate());
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// egui_plot's grid input for `[lo, hi]` shown over `px` points.
+    fn input(lo: f64, hi: f64, px: f64) -> egui_plot::GridInput {
+        egui_plot::GridInput {
+            bounds: (lo, hi),
+            base_step_size: (hi - lo) / px * MIN_GRID_SPACING_PX,
+        }
+    }
+
+    fn values(marks: &[egui_plot::GridMark]) -> Vec<f64> {
+        marks.iter().map(|m| m.value).collect()
+    }
+
+    #[test]
+    fn a_narrow_pane_keeps_step_ticks_far_enough_apart_to_be_labelled() {
+        // One of four compare panes, 200 points over five steps (and a little margin).
+        let marks = steps_grid(input(-0.2, 5.2, 200.0));
+        assert_eq!(values(&marks), vec![0.0, 2.0, 4.0]);
+        let spacing = marks[0].step_size * 200.0 / 5.4;
+        assert!(spacing >= STEP_LABEL_SPACING_PX as f64, "{spacing} points");
+        // A wide plot over 300 steps: ten at most, whole steps.
+        let marks = steps_grid(input(0.0, 300.0, 1280.0));
+        assert_eq!(marks[1].value - marks[0].value, 50.0);
+        assert!(marks.iter().all(|m| m.value.fract() == 0.0));
+    }
+
+    #[test]
+    fn byte_grid_marks_are_labelled_with_their_exact_values() {
+        let marks = bytes_grid(input(0.0, 2100.0, 600.0));
+        let labels: Vec<String> = marks.iter().map(|m| bytes_axis(*m, &(0.0..=1.0))).collect();
+        assert_eq!(labels, ["0 B", "500 B", "1000 B", "1500 B", "2000 B"]);
+        // A short plot (a lane): fewer ticks, never closer than 32 points.
+        let marks = bytes_grid(input(0.0, 2100.0, 100.0));
+        assert_eq!(values(&marks), vec![0.0, 1024.0, 2048.0]);
+    }
 }

@@ -127,7 +127,7 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             ui.label(format!(
                 "saving an optimised model for {}: searching {:.0} s (budget about {:.0} s)",
                 job.lifetimes.name(),
-                job.started.elapsed().as_secs_f64(),
+                job.seconds(),
                 crate::app::optimize_job::OPTIMIZE_SECONDS
             ));
         });
@@ -261,10 +261,7 @@ fn exact_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
     if let Some(job) = f.exact {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(format!(
-                "searching {:.0} s",
-                job.started.elapsed().as_secs_f64()
-            ));
+            ui.label(format!("searching {:.0} s", job.seconds()));
         });
         ui.label(exact_progress_text(job.snapshot()));
         if ui.button("Cancel").clicked() {
@@ -360,7 +357,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(c);

@@ -133,7 +133,7 @@ fn bars_ui(f: &Frame, ui: &mut egui::Ui, plans: &[PlanBar], lower: u64) {
         b => (b, None),
     };
     let rows = plans.len().max(1) as f64;
-    let height = (ui.available_height() * 0.42).max(rows as f32 * 2.2 * font + 40.0);
+    let height = (ui.available_height() * 0.42).max(rows as f32 * 1.8 * font + 40.0);
     base_plot("summary-bars", &colors)
         .height(height)
         .x_axis_formatter(bytes_axis)
@@ -273,17 +273,12 @@ fn whole_steps(input: egui_plot::GridInput) -> Vec<GridMark> {
 }
 
 /// Arena (in the bound's colour where optimal, as on the bars), overhead, padding, largest
-/// hole and the budget of every plan. Cells are kept short so that the table fits beside the
-/// peak list at 1600 px and alone at 1000 px; narrower, it scrolls sideways.
+/// hole (its step on hover) and the budget of every plan. Cells are kept short so that the
+/// table fits beside the peak list at 1600 px and alone at 1000 px; narrower, it scrolls
+/// sideways.
 fn plans_table_ui(f: &Frame, ui: &mut egui::Ui, plans: &[PlanBar], metrics: &[Metrics]) {
     ui.strong("Plans");
-    let headers = [
-        "planner",
-        "arena",
-        "overhead",
-        "padding",
-        "largest hole (at step)",
-    ];
+    let headers = ["planner", "arena", "overhead", "padding", "largest hole"];
     egui::ScrollArea::horizontal()
         .id_salt("summary-plans-scroll")
         .show(ui, |ui| {
@@ -318,10 +313,18 @@ fn plan_row_ui(f: &Frame, ui: &mut egui::Ui, p: &PlanBar, m: &Metrics) {
     }
     ui.label(over_label(m.arena_bytes, m.lower_bound));
     ui.label(format_bytes(m.padding_bytes));
-    ui.label(m.largest_hole.map_or_else(
-        || "—".to_string(),
-        |h| format!("{} ({})", format_bytes(h.bytes()), h.step),
-    ));
+    match m.largest_hole {
+        Some(h) => {
+            ui.label(format_bytes(h.bytes())).on_hover_text(format!(
+                "{} B free below the top at step {}",
+                h.bytes(),
+                h.step
+            ));
+        }
+        None => {
+            ui.label("—");
+        }
+    }
     if let Some(b) = &f.budget {
         budget_cell(ui, p.arena_bytes, b, &f.colors);
     }
@@ -387,14 +390,22 @@ fn peak_ui(f: &Frame, ui: &mut egui::Ui, metrics: &[Metrics]) -> Option<usize> {
 fn outside_ui(f: &Frame, ui: &mut egui::Ui) {
     ui.separator();
     ui.strong("Outside the arena");
+    use crate::analysis::OutsideReason;
+    use crate::document::RowKind;
     for (kind, what) in [
-        ("constant", "constants (weights, memory-mapped)"),
-        ("variable", "variables (persistent state)"),
+        (RowKind::Constant, "constants (weights, memory-mapped)"),
         (
-            "persistent",
+            RowKind::Outside(OutsideReason::Variable),
+            "variables (persistent state)",
+        ),
+        (
+            RowKind::Outside(OutsideReason::Persistent),
             "persistent tensors (outside the reusable arena)",
         ),
-        ("dynamic", "dynamic tensors (sized at run time)"),
+        (
+            RowKind::Outside(OutsideReason::Dynamic),
+            "dynamic tensors (sized at run time)",
+        ),
     ] {
         let (n, bytes) = f
             .views
@@ -479,7 +490,7 @@ fn over_label(arena_bytes: u64, lower: u64) -> String {
 
 /// Which plan is smallest, ties named as ties, the runtime's own planner (`runtime`) first:
 /// "Best: tflm with 1.2 KiB.", "Best: tflm, size-best-fit and 2 more tie at 1.2 KiB.",
-/// "All 9 planners tie at 1.2 KiB (tflm's among them)."
+/// "All 9 planners tie at 1.2 KiB."
 fn best_line(plans: &[PlanBar], runtime: Option<&str>) -> Option<String> {
     let best = plans.iter().map(|p| p.arena_bytes).min()?;
     let mut tied: Vec<&'static str> = plans
@@ -491,12 +502,7 @@ fn best_line(plans: &[PlanBar], runtime: Option<&str>) -> Option<String> {
     let bytes = format_bytes(best);
     Some(match tied.as_slice() {
         [one] => format!("Best: {one} with {bytes}."),
-        _ if tied.len() == plans.len() => {
-            let whose = runtime
-                .filter(|r| tied.first() == Some(r))
-                .map_or(String::new(), |r| format!(" ({r}'s among them)"));
-            format!("All {} planners tie at {bytes}{whose}.", plans.len())
-        }
+        _ if tied.len() == plans.len() => format!("All {} planners tie at {bytes}.", plans.len()),
         [a, b] => format!("Best: {a} and {b} tie at {bytes}."),
         [a, b, c] => format!("Best: {a}, {b} and {c} tie at {bytes}."),
         [a, b, rest @ ..] => format!("Best: {a}, {b} and {} more tie at {bytes}.", rest.len()),
@@ -558,16 +564,17 @@ mod tests {
         let all = bars(&[("naive", 672), ("litert", 672), ("tflm", 672)]);
         assert_eq!(
             best_line(&all, Some("tflm")).unwrap(),
-            "All 3 planners tie at 672 B (tflm's among them)."
-        );
-        assert_eq!(
-            best_line(&all, None).unwrap(),
             "All 3 planners tie at 672 B."
         );
         let two = bars(&[("naive", 900), ("size-best-fit", 640), ("tflm", 640)]);
         assert_eq!(
             best_line(&two, Some("tflm")).unwrap(),
             "Best: tflm and size-best-fit tie at 640 B."
+        );
+        // No runtime (a CSV problem): plan order.
+        assert_eq!(
+            best_line(&two, None).unwrap(),
+            "Best: size-best-fit and tflm tie at 640 B."
         );
         let many = bars(&[
             ("naive", 900),

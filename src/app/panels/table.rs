@@ -40,7 +40,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             1 => a.shape.cmp(&b.shape),
             2 => a.dtype.cmp(&b.dtype),
             3 => a.bytes.cmp(&b.bytes),
-            4 => a.kind.cmp(b.kind),
+            4 => a.kind.name().cmp(b.kind.name()),
             5 => a.first.cmp(&b.first),
             6 => a.last.cmp(&b.last),
             _ => offset_of(a).cmp(&offset_of(b)),
@@ -110,7 +110,7 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
                 row.col(|ui| cell(ui, &r.shape));
                 row.col(|ui| cell(ui, &r.dtype));
                 row.col(|ui| cell(ui, format_bytes(r.bytes)));
-                row.col(|ui| cell(ui, r.kind));
+                row.col(|ui| cell(ui, r.kind.name()));
                 row.col(|ui| cell(ui, r.first.map(|v| v.to_string()).unwrap_or_default()));
                 row.col(|ui| cell(ui, r.last.map(|v| v.to_string()).unwrap_or_default()));
                 row.col(|ui| cell(ui, offset_of(r).map(|v| v.to_string()).unwrap_or_default()));

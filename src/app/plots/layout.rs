@@ -10,7 +10,7 @@ use super::{
 use crate::analysis::{BufferKind, Problem};
 use crate::app::theme::Colors;
 use crate::view::layout::PeakBand;
-use crate::view::lod::{min_span, ThinColumns};
+use crate::view::lod::{min_span, peak_marker, ThinColumns};
 use crate::view::{short_name, LayoutView, PAINT};
 
 /// The address-vs-time layout of one plan.
@@ -208,47 +208,38 @@ impl LayoutItem<'_> {
         shapes.extend(hatching);
         shapes.push(Shape::mesh(fills));
         shapes.extend(details);
-        shapes.extend(peaks.over);
+        shapes.extend(peaks);
         shapes
     }
 
-    /// The peak steps over the buffers: a dashed line at the middle of the run's first and
-    /// last step (one for a single step), a bar along the top edge between them, and the
-    /// label "peak" at the top of the plot.
-    fn peak_shapes(&self, ui: &Ui, t: &PlotTransform, tr: &Affine) -> PeakShapes {
+    /// The peak steps, painted over the buffers: per run, the lines and bar of
+    /// `lod::peak_marker` and the label "peak" at the top of the plot.
+    fn peak_shapes(&self, ui: &Ui, t: &PlotTransform, tr: &Affine) -> Vec<Shape> {
         let b = *t.bounds();
         let frame = *t.frame();
         let color = self.colors.peak();
-        let mut out = PeakShapes::default();
+        let mut out = Vec::new();
         let mut last_label_right = f32::NEG_INFINITY;
         for p in &self.view.peaks {
             if !visible(&b, p.x0, p.x1, b.min()[1], b.max()[1]) {
                 continue;
             }
             let (xa, xb) = (p.line_x0(), p.line_x1());
-            let r = tr.rect(xa, xb, b.min()[1], b.max()[1]);
-            let (left, right) = if xa == xb {
-                (r.center().x, r.center().x)
-            } else {
-                (r.min.x, r.max.x)
-            };
-            for x in if xa == xb {
-                vec![left]
-            } else {
-                vec![left, right]
-            } {
-                out.over.extend(Shape::dashed_line(
+            let marker = peak_marker(tr.ox + tr.sx * xa, tr.ox + tr.sx * xb, PAINT.peak_merge_px);
+            for &x in &marker.lines {
+                let x = x as f32;
+                out.extend(Shape::dashed_line(
                     &[egui::pos2(x, frame.top()), egui::pos2(x, frame.bottom())],
                     Stroke::new(PAINT.peak_line_px as f32, color),
                     6.0,
                     4.0,
                 ));
             }
-            if right > left {
-                out.over.push(Shape::rect_filled(
+            if let Some((left, right)) = marker.bar {
+                out.push(Shape::rect_filled(
                     Rect::from_min_max(
-                        egui::pos2(left, frame.top()),
-                        egui::pos2(right, frame.top() + 3.0),
+                        egui::pos2(left as f32, frame.top()),
+                        egui::pos2(right as f32, frame.top() + 3.0),
                     ),
                     0.0,
                     color,
@@ -259,10 +250,10 @@ impl LayoutItem<'_> {
                 FontId::proportional(PAINT.label_font_px as f32),
                 color,
             );
-            let x = left + 3.0;
+            let x = marker.label_x as f32;
             if x > last_label_right && x + galley.size().x < frame.right() {
                 last_label_right = x + galley.size().x + 4.0;
-                out.over.push(Shape::galley(
+                out.push(Shape::galley(
                     egui::pos2(x, frame.top() + 4.0),
                     galley,
                     color,
@@ -271,12 +262,6 @@ impl LayoutItem<'_> {
         }
         out
     }
-}
-
-/// What the peak marker paints over the buffers.
-#[derive(Default)]
-struct PeakShapes {
-    over: Vec<Shape>,
 }
 
 /// A rectangle's label where `PAINT` gives it room, cut to the measured width of its glyphs;
