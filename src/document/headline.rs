@@ -372,7 +372,10 @@ impl Document {
                             text: format!(
                                 "The {id} plan shown needs {} bytes for {} ({runtime}).",
                                 plan.arena_bytes + outside,
-                                self.problem_label(index)
+                                match problem.xnnpack {
+                                    Some(_) => self.problem_label(index),
+                                    None => format!("subgraph {}", problem.subgraph.unwrap_or(0)),
+                                }
                             ),
                         });
                     }

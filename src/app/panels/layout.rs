@@ -5,7 +5,7 @@ use egui_plot::{HLine, LineStyle};
 use egui::RichText;
 
 use super::plot_helpers::{
-    base_plot, budget_line, budget_verdict, bytes_axis, bytes_grid, header_line_ui, legend,
+    base_plot, budget_line_within, budget_verdict, bytes_axis, bytes_grid, header_line_ui, legend,
     plot_interaction, steps_axis, steps_grid, top_with_budget, HEADER_LINE_PX,
 };
 use super::{Commands, Frame};
@@ -128,6 +128,7 @@ pub fn layout_plot(
     }
     let header_height = header_lines * (HEADER_LINE_PX + ui.spacing().item_spacing.y);
     let problem = problem_of(f, lv);
+    let axis_top = top_with_budget(y_top.unwrap_or(view.axis_top()), f.budget.as_ref());
     let mut plot = base_plot(&lv.id, &colors)
         .height((height - header_height).max(40.0))
         .custom_x_axes(vec![steps_axis(if problem.partition().is_some() {
@@ -142,10 +143,7 @@ pub fn layout_plot(
         .include_x(0.0)
         .include_x(view.steps.max(1) as f64)
         .include_y(0.0)
-        .include_y(top_with_budget(
-            y_top.unwrap_or(view.axis_top()),
-            f.budget.as_ref(),
-        ));
+        .include_y(axis_top);
     // On XNNPACK's op axis, the op under the pointer and the TFLite nodes it came from.
     if !problem.step_labels.is_empty() {
         let labels = &problem.step_labels;
@@ -178,11 +176,24 @@ pub fn layout_plot(
         (f.selected_buffer, f.hovered_buffer)
     };
     let item = LayoutItem::new(view, problem, colors, selected, hovered).with_cache(&lv.shapes);
-    let budget = f.budget;
+    let budget = f.budget.and_then(|b| {
+        budget_line_within(&b, axis_top, &colors).map(|line| (line, b.for_arena() as f64))
+    });
+    let steps = view.steps.max(1) as f64;
+    let line_label = |name: &str, y: f64, color| {
+        egui_plot::Text::new(
+            name.to_string(),
+            egui_plot::PlotPoint::new(steps, y),
+            egui::RichText::new(name).size(11.0),
+        )
+        .anchor(egui::Align2::RIGHT_BOTTOM)
+        .color(color)
+    };
     let resp = plot.show(ui, move |pui| {
         pui.add(item);
-        if let Some(b) = budget {
-            pui.hline(budget_line(&b, &colors));
+        if let Some((line, y)) = budget {
+            pui.hline(line);
+            pui.text(line_label("budget", y, colors.budget()));
         }
         pui.hline(HLine::new("arena", arena).color(colors.arena()).width(1.5));
         pui.hline(
@@ -191,6 +202,24 @@ pub fn layout_plot(
                 .width(1.5)
                 .style(LineStyle::dashed_loose()),
         );
+        // The lines named where they end; one name where they coincide on screen (within 3 %
+        // of the axis, their labels would overlap).
+        if arena == lower {
+            pui.text(line_label(
+                "arena = lower bound",
+                arena,
+                colors.lower_bound(),
+            ));
+        } else if arena - lower < 0.03 * axis_top {
+            let text = format!(
+                "arena (lower bound + {})",
+                format_bytes((arena - lower) as u64)
+            );
+            pui.text(line_label(&text, arena, colors.arena()));
+        } else {
+            pui.text(line_label("arena", arena, colors.arena()));
+            pui.text(line_label("lower bound", lower, colors.lower_bound()));
+        }
     });
     let hit = resp
         .response

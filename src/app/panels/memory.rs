@@ -5,7 +5,7 @@
 use egui_plot::{Corner, HLine, Legend, LineStyle, PlotPoint, Text, VLine};
 
 use super::plot_helpers::{
-    base_plot, budget_line, bytes_axis, bytes_grid, steps_axis, steps_grid, top_with_budget,
+    base_plot, budget_line_within, bytes_axis, bytes_grid, steps_axis, steps_grid, top_with_budget,
 };
 use super::{Commands, Frame};
 use crate::app::plots::StepAreaItem;
@@ -82,8 +82,8 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, _out: &mut Commands) {
                 .width(2.0)
                 .style(LineStyle::dashed_loose()),
             );
-            if let Some(b) = budget {
-                pui.hline(budget_line(&b, &colors));
+            if let Some(line) = budget.and_then(|b| budget_line_within(&b, top, &colors)) {
+                pui.hline(line);
             }
             let mut off_scale = 0;
             for (k, g) in view.groups.iter().enumerate() {

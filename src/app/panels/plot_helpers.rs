@@ -162,6 +162,14 @@ pub fn budget_line(budget: &Budget, colors: &Colors) -> egui_plot::HLine {
         .style(egui_plot::LineStyle::dashed_dense())
 }
 
+/// The budget line when it belongs on an axis that reaches `top`: not when the budget leaves
+/// nothing for the arena (the header says so; a line at 0 would read as a budget of 0), nor
+/// when it is above the axis (drawn, it would stretch the axis and squash the plans).
+pub fn budget_line_within(budget: &Budget, top: f64, colors: &Colors) -> Option<egui_plot::HLine> {
+    let y = budget.for_arena() as f64;
+    (y > 0.0 && y <= top).then(|| budget_line(budget, colors))
+}
+
 /// The byte axis top that also shows the budget line, unless it is so far above `top` that
 /// showing it would squash the plot (then the header says how the plan stands instead).
 pub fn top_with_budget(top: f64, budget: Option<&Budget>) -> f64 {

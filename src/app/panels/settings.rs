@@ -22,6 +22,30 @@ pub fn ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
 }
 
 fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    model_ui(f, ui);
+    ui.separator();
+    runtime_ui(f, ui, out);
+    order_ui(f, ui, out);
+    problem_ui(f, ui, out);
+    ui.separator();
+    alignment_ui(f, ui, out);
+    ui.separator();
+    primary_ui(f, ui, out);
+    ui.separator();
+    budget_ui(f, ui, out);
+    ui.separator();
+    exact_ui(f, ui, out);
+    ui.separator();
+    compare_ui(f, ui, out);
+    ui.separator();
+    let mut dark = f.prefs.dark;
+    if ui.checkbox(&mut dark, "Dark theme").changed() {
+        out.push(Command::SetDark(dark));
+    }
+}
+
+/// The model's size, or the MiniMalloc problem's.
+fn model_ui(f: &Frame, ui: &mut egui::Ui) {
     let doc = f.doc;
     ui.heading("Model");
     match doc.model() {
@@ -41,7 +65,11 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             ));
         }
     }
-    ui.separator();
+}
+
+/// The runtime (lifetime convention) and, under XNNPACK, the platform's rounding.
+fn runtime_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
     ui.strong("Runtime");
     let mut lifetimes = f.prefs.lifetimes;
     ui.add_enabled_ui(!doc.is_csv(), |ui| {
@@ -79,6 +107,11 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             out.push(Command::SetPlatform(platform));
         }
     }
+}
+
+/// The execution order, before/after, what the search did, a running save.
+fn order_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
     ui.strong("Execution order");
     let mut order = f.prefs.order;
     // With XNNPACK the partitions depend on the order: no search for it yet.
@@ -137,6 +170,11 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             out.push(Command::CancelOptimize);
         }
     }
+}
+
+/// The problem shown: a subgraph, or under XNNPACK an arena or workspace.
+fn problem_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
     if doc.problem_count() > 1 {
         let mut p = doc.shown;
         let heading = ui.strong(if f.prefs.lifetimes == Lifetimes::Xnnpack {
@@ -158,7 +196,11 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             out.push(Command::ShowProblem(p));
         }
     }
-    ui.separator();
+}
+
+/// The generic planners' offset alignment.
+fn alignment_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
     ui.strong("Alignment of the generic planners");
     let mut auto = f.prefs.align.is_none();
     let mut align = f
@@ -190,7 +232,11 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             Some(align.max(1))
         }));
     }
-    ui.separator();
+}
+
+/// The planner shown in the layout, each with its arena.
+fn primary_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
     let heading = ui.strong("Planner shown in the layout");
     let plans: Vec<&'static str> = doc.current_plans().iter().map(|p| p.planner).collect();
     let primary = plans.get(f.views.primary).copied().unwrap_or("");
@@ -211,11 +257,12 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         })
         .response
         .labelled_by(heading.id);
-    ui.separator();
-    budget_ui(f, ui, out);
-    ui.separator();
-    exact_ui(f, ui, out);
-    ui.separator();
+}
+
+/// The two to four plans compared side by side.
+fn compare_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
+    let doc = f.doc;
+    let plans: Vec<&'static str> = doc.current_plans().iter().map(|p| p.planner).collect();
     ui.strong("Compare side by side (2–4)");
     if f.prefs.before_after && !doc.file_planned.is_empty() {
         ui.weak("Before/after is on: Compare shows the layout's planner on both orders.");
@@ -247,11 +294,6 @@ fn contents(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
             }
             out.push(Command::SetCompare(next));
         }
-    }
-    ui.separator();
-    let mut dark = f.prefs.dark;
-    if ui.checkbox(&mut dark, "Dark theme").changed() {
-        out.push(Command::SetDark(dark));
     }
 }
 
@@ -325,7 +367,16 @@ fn budget_ui(f: &Frame, ui: &mut egui::Ui, out: &mut Commands) {
         budget.bytes,
         plans.len()
     ));
-    if budget.outside_bytes > 0 {
+    if budget.outside_bytes > budget.bytes {
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!(
+                "What the runtime keeps beside the arena ({}) is already {} more than the budget: no arena fits.",
+                format_bytes(budget.outside_bytes),
+                format_bytes(budget.outside_bytes - budget.bytes)
+            ),
+        );
+    } else if budget.outside_bytes > 0 {
         ui.label(format!(
             "{} of it goes to what the runtime keeps beside the arena; {} is left for it",
             format_bytes(budget.outside_bytes),

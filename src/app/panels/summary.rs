@@ -336,11 +336,10 @@ fn peak_ui(f: &Frame, ui: &mut egui::Ui, metrics: &[Metrics]) -> Option<usize> {
     let problem = f.doc.current();
     let m = metrics.first()?;
     let lower = m.lower_bound;
-    let steps: Vec<String> = m.peak_steps.iter().map(u32::to_string).collect();
     ui.strong(format!(
-        "Peak: {} live at step {}",
+        "Peak: {} live at {}",
         format_bytes(lower),
-        steps.join(", ")
+        crate::view::format_step_list(&m.peak_steps)
     ));
     if let Some(b) = &f.views.order_bound {
         let parts: Vec<String> = b

@@ -164,15 +164,6 @@ impl LayoutItem<'_> {
             if !visible(&b, r.x0, r.x1, r.y0, r.pad_y1) {
                 continue;
             }
-            if r.pad_y1 > r.y1 {
-                let pad = tr.rect(r.x0, r.x1, r.y1, r.pad_y1);
-                pads.add_colored_rect(pad, pad_fill);
-                if pad.height() >= hatch && pad.width() >= hatch {
-                    for seg in hatch_segments(pad, PAINT.hatch_spacing_px as f32) {
-                        hatching.push(Shape::line_segment(seg, pad_stroke));
-                    }
-                }
-            }
             let mut rect = tr.rect(r.x0, r.x1, r.y0, r.y1);
             let (top, bottom) = min_span(
                 rect.min.y as f64,
@@ -182,8 +173,21 @@ impl LayoutItem<'_> {
                 arena_px.max.y as f64,
             );
             (rect.min.y, rect.max.y) = (top as f32, bottom as f32);
+            // A sliver merges into its pixel column, padding and all (on 20 000 buffers a
+            // padding rectangle each would be most of the frame).
             if thin.take(pixel_rect(rect, r.kind as u8)) {
                 continue;
+            }
+            if r.pad_y1 > r.y1 {
+                let pad = tr.rect(r.x0, r.x1, r.y1, r.pad_y1);
+                if pad.height() >= 0.5 {
+                    pads.add_colored_rect(pad, pad_fill);
+                }
+                if pad.height() >= hatch && pad.width() >= hatch {
+                    for seg in hatch_segments(pad, PAINT.hatch_spacing_px as f32) {
+                        hatching.push(Shape::line_segment(seg, pad_stroke));
+                    }
+                }
             }
             fills.add_colored_rect(rect, c.kind(r.kind));
             if rect.width() > outline && rect.height() > outline {
