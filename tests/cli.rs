@@ -916,3 +916,83 @@ fn xnnpack_lifetimes_give_the_tflite_arena_and_the_workspace() {
     assert!(svg.contains("XNNPACK workspace 0 (subgraph 0) - xnnpack: arena 52.8 KiB (54080 B)"));
     assert!(svg.contains(">XNNPACK op<"));
 }
+
+#[test]
+fn export_carries_the_headline_and_the_budget_verdict_above_the_picture() {
+    let model = sample("hello_world_int8.tflite");
+    let dir = std::env::temp_dir().join(format!("arenascope-cli-caption-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("layout.svg");
+    let out_s = out.to_string_lossy().to_string();
+    // hello_world_int8 under TFLM: 1504 B (its oracle file); 2 KiB leaves 544 B.
+    let (code, _, err) = arenascope(&[
+        "export",
+        &model,
+        "--view",
+        "layout",
+        "--lifetimes",
+        "tflm",
+        "--order",
+        "optimized",
+        "--budget",
+        "2K",
+        "--out",
+        &out_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        svg.contains(">TFLM needs 1504 bytes (1.5 KiB)</text>"),
+        "{svg:.400}"
+    );
+    assert!(svg.contains("fits the budget of 2.0 KiB with 544 B to spare"));
+    // A budget below the headline: over, by the headline's own figure.
+    let (code, _, err) = arenascope(&[
+        "export",
+        &model,
+        "--view",
+        "memory",
+        "--lifetimes",
+        "tflm",
+        "--budget",
+        "1K",
+        "--out",
+        &out_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        svg.contains("over the budget of 1.0 KiB by 480 B"),
+        "{svg:.600}"
+    );
+    // A budget that does not parse is the budget's sentence, exit 2.
+    let (code, _, err) = arenascope(&[
+        "export", &model, "--view", "layout", "--budget", "-5", "--out", &out_s,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a budget is a whole number of bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plan_ends_with_the_runtimes_number_and_its_budget_verdict() {
+    // nasnet_cells_int8 under TFLM: its oracle total is 187760 B; 180 KiB = 184320 B leaves
+    // TFLM's own plan 3440 B over, whatever the generic planners would do.
+    let model = sample("nasnet_cells_int8.tflite");
+    let (code, out, err) = arenascope(&["plan", &model, "--lifetimes", "tflm", "--budget", "180K"]);
+    assert_eq!(code, 0, "{err}");
+    let headline = out
+        .lines()
+        .find(|l| l.starts_with("TFLM needs ") && l.contains(" bytes ("))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        headline.starts_with("TFLM needs 187760 bytes (183.4 KiB). "),
+        "{headline}"
+    );
+    assert!(
+        out.contains(
+            "budget 184320 bytes: over the budget of 180.0 KiB by 3.4 KiB (3440 B) (TFLM)"
+        ),
+        "{out}"
+    );
+}

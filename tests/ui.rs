@@ -3,34 +3,14 @@
 //! load error.
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
+mod common;
 
 use arenascope::app::view_cache::LayoutSource;
 use arenascope::app::{ArenaApp, Command, Panel, Preferences};
+use common::sample_path as sample;
+use common::ui::{app_on, harness};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
-
-fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("sample_models")
-        .join(name)
-}
-
-fn harness(app: ArenaApp) -> Harness<'static, ArenaApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .build_ui_state(|ui, app: &mut ArenaApp| app.ui_root(ui), app)
-}
-
-fn app_on(model: &str, panel: Panel) -> ArenaApp {
-    let prefs = Preferences {
-        panel,
-        ..Preferences::default()
-    };
-    let app = ArenaApp::new(prefs, Some(&sample(model)));
-    assert!(app.error.is_none(), "{:?}", app.error);
-    app
-}
 
 #[test]
 fn opening_without_a_file_shows_the_embedded_sample() {

@@ -3,19 +3,14 @@
 //! model TFLM cannot run; a CSV problem named as no runtime; Copy says what it copied.
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
+mod common;
 
 use arenascope::analysis::Lifetimes;
 use arenascope::app::{ArenaApp, Command, Panel, Preferences};
 use arenascope::document::headline::TflmTarget;
+use common::sample_path as sample;
 use egui_kittest::kittest::{NodeT, Queryable};
 use egui_kittest::Harness;
-
-fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("sample_models")
-        .join(name)
-}
 
 fn summary(
     model: &std::path::Path,

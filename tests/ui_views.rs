@@ -3,43 +3,18 @@
 //! axes in line. Driven headlessly with egui_kittest.
 #![cfg(feature = "gui")]
 
-use std::path::PathBuf;
+mod common;
 
 use arenascope::app::{ArenaApp, Command, Panel, Preferences};
 use arenascope::view::format_bytes_exact;
+use common::sample_path as sample;
+use common::ui::{app_on, harness, harness_sized};
 use egui_kittest::kittest::Queryable;
-use egui_kittest::Harness;
-
-fn sample(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("sample_models")
-        .join(name)
-}
-
-fn harness_sized(app: ArenaApp, size: egui::Vec2) -> Harness<'static, ArenaApp> {
-    Harness::builder()
-        .with_size(size)
-        .build_ui_state(|ui, app: &mut ArenaApp| app.ui_root(ui), app)
-}
-
-fn harness(app: ArenaApp) -> Harness<'static, ArenaApp> {
-    harness_sized(app, egui::vec2(1600.0, 1000.0))
-}
 
 fn app_with(model: &str, prefs: Preferences) -> ArenaApp {
     let app = ArenaApp::new(prefs, Some(&sample(model)));
     assert!(app.error.is_none(), "{:?}", app.error);
     app
-}
-
-fn app_on(model: &str, panel: Panel) -> ArenaApp {
-    app_with(
-        model,
-        Preferences {
-            panel,
-            ..Preferences::default()
-        },
-    )
 }
 
 #[test]

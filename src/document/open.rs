@@ -1,7 +1,7 @@
 //! Opening a file: a `.tflite` model or a MiniMalloc CSV problem, with typed errors that end
 //! with the file's path; or the model embedded in the binary.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Document, DocumentError, Facts, PlanRequest, Source, SAMPLE_BYTES, SAMPLE_NAME};
@@ -54,6 +54,29 @@ impl Source {
 }
 
 impl Document {
+    /// A document on `source`, not planned yet.
+    fn unplanned_on(
+        path: Option<PathBuf>,
+        title: String,
+        file_bytes: u64,
+        source: Arc<Source>,
+        request: PlanRequest,
+    ) -> Self {
+        Document {
+            path,
+            title,
+            file_bytes,
+            source,
+            request,
+            planned: Vec::new(),
+            orders: Vec::new(),
+            order_reports: Vec::new(),
+            reordered: None,
+            file_planned: Vec::new(),
+            facts: Facts::default(),
+        }
+    }
+
     /// Opens a file without planning it yet (`plan` does).
     pub fn open(
         path: &Path,
@@ -66,19 +89,13 @@ impl Document {
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
         let request = PlanRequest::defaults(&source, lifetimes, align);
-        Ok(Document {
-            path: Some(path.to_path_buf()),
+        Ok(Self::unplanned_on(
+            Some(path.to_path_buf()),
             title,
             file_bytes,
-            source: Arc::new(source),
+            Arc::new(source),
             request,
-            planned: Vec::new(),
-            orders: Vec::new(),
-            order_reports: Vec::new(),
-            reordered: None,
-            file_planned: Vec::new(),
-            facts: Facts::default(),
-        })
+        ))
     }
 
     /// The embedded sample model, not planned yet.
@@ -89,36 +106,32 @@ impl Document {
         })?;
         let source = Source::Model(Box::new(model));
         let request = PlanRequest::defaults(&source, lifetimes, align);
-        Ok(Document {
-            path: None,
-            title: SAMPLE_NAME.into(),
-            file_bytes: SAMPLE_BYTES.len() as u64,
-            source: Arc::new(source),
+        Ok(Self::unplanned_on(
+            None,
+            SAMPLE_NAME.into(),
+            SAMPLE_BYTES.len() as u64,
+            Arc::new(source),
             request,
-            planned: Vec::new(),
-            orders: Vec::new(),
-            order_reports: Vec::new(),
-            reordered: None,
-            file_planned: Vec::new(),
-            facts: Facts::default(),
-        })
+        ))
     }
 
     /// The same file, not planned (the model is shared, not copied): what a background job
     /// plans while this one stays shown.
     pub fn unplanned(&self) -> Self {
-        Document {
-            path: self.path.clone(),
-            title: self.title.clone(),
-            file_bytes: self.file_bytes,
-            source: self.source.clone(),
-            request: self.request.clone(),
-            planned: Vec::new(),
-            orders: Vec::new(),
-            order_reports: Vec::new(),
-            reordered: None,
-            file_planned: Vec::new(),
-            facts: Facts::default(),
-        }
+        Self::unplanned_on(
+            self.path.clone(),
+            self.title.clone(),
+            self.file_bytes,
+            self.source.clone(),
+            self.request.clone(),
+        )
+    }
+
+    /// A document on a model built in a test.
+    #[cfg(test)]
+    pub(crate) fn from_model(model: Model, title: &str) -> Self {
+        let source = Source::Model(Box::new(model));
+        let request = PlanRequest::defaults(&source, Lifetimes::Litert, None);
+        Self::unplanned_on(None, title.to_string(), 0, Arc::new(source), request)
     }
 }

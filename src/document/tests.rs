@@ -237,3 +237,51 @@ fn the_plan_json_carries_the_headline_and_unsure_fits() {
     assert!(plan["buffers"][0]["alias_of"].is_null());
     assert!(plan["subgraph"].is_null());
 }
+
+#[test]
+fn tflm_users_are_pointed_to_an_offline_plan_that_beats_tflms_own() {
+    // Five ADDs over int8 tensors of 97, 65, 113, 49, 65, 65 bytes (16-byte sizes under TFLM:
+    // 112, 80, 128, 64, 80, 80): TFLM's greedy needs a 384-byte head, the exact planner 320.
+    use crate::analysis::tflm_tail::tests::{model, tensor};
+    use crate::model::{ops, TensorType};
+    let t = |n: i32| tensor(&[n], TensorType::Int8, false);
+    let add = |a: i32, b: i32, out: i32| (ops::ADD, "", vec![a, b], vec![out], vec![]);
+    let m = model(
+        vec![t(97), t(65), t(113), t(49), t(65), t(65)],
+        vec![
+            add(0, 0, 1),
+            add(1, 0, 2),
+            add(1, 1, 3),
+            add(3, 2, 4),
+            add(2, 3, 5),
+        ],
+        vec![0],
+        vec![5],
+    );
+    let mut doc = Document::from_model(m, "five_adds");
+    let mut request = PlanRequest::defaults(&doc.source, Lifetimes::Tflm, None);
+    request.planners.extend(crate::planner::find("exact"));
+    doc.plan(request).unwrap();
+    let tail = doc.facts.tflm_tails.as_ref().unwrap().host64.bytes;
+    assert_eq!(doc.planned[0].runtime_arena, Some(384));
+    let h = doc.headline(HeadlineOptions::default());
+    assert_eq!(h.bytes, 384 + tail);
+    let line = h
+        .secondary
+        .iter()
+        .find(|s| s.kind == SecondaryKind::OfflinePlan)
+        .expect("the offline plan's line");
+    assert_eq!(line.bytes, 320 + tail);
+    // (first-fit-scan finds the optimum here too; the first plan that reaches it is named.)
+    assert!(line.text.contains("plan needs"), "{}", line.text);
+    assert!(line.text.contains("proven optimal"), "{}", line.text);
+    // Without a plan that beats TFLM's own, no such line.
+    let mut request = PlanRequest::defaults(&doc.source, Lifetimes::Tflm, None);
+    request.planners.retain(|p| p.id == "tflm");
+    doc.plan(request).unwrap();
+    let h = doc.headline(HeadlineOptions::default());
+    assert!(h
+        .secondary
+        .iter()
+        .all(|s| s.kind != SecondaryKind::OfflinePlan));
+}

@@ -5,8 +5,9 @@ use egui_plot::{HLine, LineStyle};
 use egui::RichText;
 
 use super::plot_helpers::{
-    base_plot, budget_line_within, budget_verdict, bytes_axis, bytes_grid, header_line_ui, legend,
-    plot_interaction, steps_axis, steps_grid, top_with_budget, HEADER_LINE_PX,
+    base_plot, budget_line_within, budget_verdict, bytes_axis, bytes_grid, header_line_ui,
+    header_row_ui, legend, plot_interaction, steps_axis, steps_grid, top_with_budget,
+    HEADER_LINE_PX,
 };
 use super::{Commands, Frame};
 use crate::app::plots::LayoutItem;
@@ -115,15 +116,7 @@ pub fn layout_plot(
     header_line_ui(ui, title, parts);
     let mut header_lines = 1.0;
     if with_legend {
-        let size = egui::vec2(ui.available_width(), HEADER_LINE_PX);
-        ui.allocate_ui_with_layout(
-            size,
-            egui::Layout::left_to_right(egui::Align::Center),
-            |ui| {
-                ui.set_min_size(size);
-                legend(ui, &colors);
-            },
-        );
+        header_row_ui(ui, |ui| legend(ui, &colors));
         header_lines += 1.0;
     }
     let header_height = header_lines * (HEADER_LINE_PX + ui.spacing().item_spacing.y);

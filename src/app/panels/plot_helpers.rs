@@ -233,17 +233,24 @@ pub fn header_line_ui(ui: &mut egui::Ui, title: egui::RichText, parts: Vec<egui:
             egui::Align::Center,
         );
     }
+    header_row_ui(ui, |ui| {
+        ui.scope(|ui| {
+            ui.set_max_width(ui.available_width() / 2.0);
+            ui.add(egui::Label::new(title).truncate());
+        });
+        ui.add(egui::Label::new(job).truncate());
+    });
+}
+
+/// One row of a plot's header, left to right, always `HEADER_LINE_PX` tall and the full width.
+pub fn header_row_ui(ui: &mut egui::Ui, add_contents: impl FnOnce(&mut egui::Ui)) {
     let size = egui::vec2(ui.available_width(), HEADER_LINE_PX);
     ui.allocate_ui_with_layout(
         size,
         egui::Layout::left_to_right(egui::Align::Center),
         |ui| {
             ui.set_min_size(size);
-            ui.scope(|ui| {
-                ui.set_max_width(size.x / 2.0);
-                ui.add(egui::Label::new(title).truncate());
-            });
-            ui.add(egui::Label::new(job).truncate());
+            add_contents(ui);
         },
     );
 }
