@@ -996,3 +996,25 @@ fn plan_ends_with_the_runtimes_number_and_its_budget_verdict() {
         "{out}"
     );
 }
+
+#[test]
+fn optimize_for_tflm_refuses_a_model_tflm_cannot_run() {
+    // sparse_conv_f16: TFLM has no DENSIFY kernel (its oracle file: "Didn't find op for
+    // builtin opcode 'DENSIFY'"), so no arena size, reordered or not, makes it run.
+    let dir = std::env::temp_dir().join(format!("arenascope-opt-cannot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("sparse_tflm.tflite");
+    let (code, _, err) = arenascope(&[
+        "optimize",
+        &sample("sparse_conv_f16.tflite"),
+        "--runtime",
+        "tflm",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("TFLM cannot run this model: DENSIFY"), "{err}");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! From a model to problems: execution order, lifetimes under the two runtimes' conventions,
 //! and the problem every planner solves (DESIGN.md §1, RUNTIME_RULES.md).
 
+pub mod catalogue;
 pub mod csv;
 pub mod custom_options;
 pub mod litert;

@@ -385,11 +385,14 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
             }
             continue;
         }
-        // Measured refusals: no DENSIFY kernel ("Didn't find op for builtin opcode
-        // 'DENSIFY'"); DEQUANTIZE takes int8, int16 and uint8 input only (float16 weights
-        // stop it in Prepare, dequantize_common.cc).
-        if op.builtin == ops::DENSIFY {
-            cannot_run.push(format!("DENSIFY (subgraph {s}): TFLM has no kernel for it"));
+        // A builtin TFLM registers no kernel for ("Didn't find op for builtin opcode
+        // 'DENSIFY'", measured); DEQUANTIZE takes int8, int16 and uint8 input only (float16
+        // weights stop it in Prepare, dequantize_common.cc).
+        let name = model.op_name(op);
+        if !super::catalogue::Runtime::Tflm.registers(&name) {
+            cannot_run.push(format!(
+                "{name} (subgraph {s}): TFLM registers no kernel for it"
+            ));
         }
         if op.builtin == ops::DEQUANTIZE
             && op

@@ -5,6 +5,7 @@
 mod bench;
 mod bench_exact;
 mod export;
+mod ops;
 mod optimize;
 mod plan;
 mod solve;
@@ -19,6 +20,7 @@ use crate::document::{DocumentError, SelectError};
 
 pub use bench::BenchArgs;
 pub use export::ExportArgs;
+pub use ops::OpsArgs;
 pub use optimize::OptimizeArgs;
 pub use plan::PlanArgs;
 pub use solve::SolveArgs;
@@ -75,6 +77,9 @@ pub enum Command {
     Optimize(OptimizeArgs),
     /// List the planner ids with one line each.
     Planners,
+    /// The operator catalogue per runtime: every builtin operator it registers, per type
+    /// variant verified against the real runtime or not modelled.
+    Ops(OpsArgs),
     /// Time loading, lifetimes and every planner on models and synthetic problems; print tables.
     Bench(BenchArgs),
 }
@@ -131,6 +136,7 @@ impl From<SelectError> for CliError {
 pub fn run(command: Command) -> Result<String, CliError> {
     match command {
         Command::Planners => Ok(planners_text()),
+        Command::Ops(args) => ops::run(&args),
         Command::Plan(args) => plan::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Export(args) => export::run(&args),

@@ -5,6 +5,7 @@
 //! for the file as opened and for the order planned.
 
 use super::Planned;
+use crate::analysis::catalogue::{self, NotModelled, Runtime};
 use crate::analysis::order_bound::OrderBound;
 use crate::analysis::tflm_tail::{Tail, Target};
 use crate::analysis::xnnpack::{Isa, OtherEstimate, Platform};
@@ -108,21 +109,53 @@ pub struct SubgraphArena {
     pub persistent: u64,
 }
 
+/// What the catalogue says of a model for one runtime: the nodes it has not verified, and why
+/// the runtime cannot run the model at all.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Coverage {
+    pub not_modelled: Vec<NotModelled>,
+    pub cannot_run: Vec<String>,
+}
+
+impl Coverage {
+    pub fn of(model: &Model, runtime: Runtime) -> Self {
+        Coverage {
+            not_modelled: catalogue::not_modelled(model, runtime),
+            cannot_run: catalogue::cannot_run(model, runtime),
+        }
+    }
+}
+
 /// The runtime's own figure for one order of the model: what it allocates with its own
 /// planner, before any choice the user made in the tool.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RuntimeFigure {
     /// LiteRT without a delegate: one RW arena and one persistent arena per subgraph.
-    Litert { subgraphs: Vec<SubgraphArena> },
+    Litert {
+        subgraphs: Vec<SubgraphArena>,
+        coverage: Coverage,
+    },
     /// TFLM: its own planner's head (an offline plan in the model included) and the tails.
     Tflm {
         head: u64,
         tails: Box<TflmTails>,
         /// The model carries an `OfflineMemoryAllocation` plan that TFLM uses.
         offline_plan: bool,
+        coverage: Coverage,
     },
     /// LiteRT with XNNPACK: the planned whole.
-    Xnnpack(Box<XnnpackSummary>),
+    Xnnpack(Box<XnnpackSummary>, Coverage),
+}
+
+impl RuntimeFigure {
+    /// What the catalogue says of the model for this runtime.
+    pub fn coverage(&self) -> &Coverage {
+        match self {
+            RuntimeFigure::Litert { coverage, .. }
+            | RuntimeFigure::Tflm { coverage, .. }
+            | RuntimeFigure::Xnnpack(_, coverage) => coverage,
+        }
+    }
 }
 
 /// The facts of one problem of the document.
@@ -173,6 +206,7 @@ pub fn runtime_figure(
 ) -> RuntimeFigure {
     match lifetimes {
         Lifetimes::Litert => RuntimeFigure::Litert {
+            coverage: Coverage::of(model, Runtime::Litert),
             subgraphs: planned
                 .iter()
                 .filter(|pl| pl.problem.lifetimes == Some(Lifetimes::Litert))
@@ -193,11 +227,13 @@ pub fn runtime_figure(
                 tails: Box::new(TflmTails::of(model)),
                 offline_plan: pl
                     .is_some_and(|pl| pl.problem.buffers.iter().any(|b| b.fixed_offset.is_some())),
+                coverage: Coverage::of(model, Runtime::Tflm),
             }
         }
-        Lifetimes::Xnnpack => {
-            RuntimeFigure::Xnnpack(Box::new(XnnpackSummary::of(model, planned, isa, platform)))
-        }
+        Lifetimes::Xnnpack => RuntimeFigure::Xnnpack(
+            Box::new(XnnpackSummary::of(model, planned, isa, platform)),
+            Coverage::of(model, Runtime::Xnnpack),
+        ),
     }
 }
 

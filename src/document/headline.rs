@@ -9,8 +9,9 @@
 
 use serde::Serialize;
 
-use super::facts::{RuntimeFigure, XnnpackSummary};
+use super::facts::{Coverage, RuntimeFigure, XnnpackSummary};
 use super::{Document, Source};
+use crate::analysis::catalogue::summarize;
 use crate::analysis::tflm_tail::Target;
 use crate::analysis::Lifetimes;
 use crate::view::format_bytes;
@@ -474,7 +475,10 @@ impl Document {
 /// The headline of the runtime's figure for one order.
 fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
     match figure {
-        RuntimeFigure::Litert { subgraphs } => {
+        RuntimeFigure::Litert {
+            subgraphs,
+            coverage,
+        } => {
             let bytes = subgraphs.iter().map(|s| s.arena + s.persistent).sum();
             let many = subgraphs.len() > 1;
             let mut parts = Vec::new();
@@ -499,10 +503,21 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
                 .iter()
                 .map(|s| format!("subgraph {} {} B + {} B", s.subgraph, s.arena, s.persistent))
                 .collect();
+            let certainty = if !coverage.cannot_run.is_empty() {
+                Certainty::CannotRun {
+                    why: coverage.cannot_run.clone(),
+                }
+            } else if !coverage.not_modelled.is_empty() {
+                Certainty::Approximate {
+                    not_modelled: summarize(&coverage.not_modelled),
+                }
+            } else {
+                Certainty::Exact
+            };
             Headline {
                 subject: Subject::Litert,
                 bytes,
-                certainty: Certainty::Exact,
+                certainty,
                 parts,
                 detail: if many {
                     format!(
@@ -524,6 +539,7 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
             head,
             tails,
             offline_plan,
+            coverage,
         } => {
             let tail = tails.get(target.tail_target());
             let head_name = if *offline_plan {
@@ -550,10 +566,22 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
                 Certainty::CannotRun {
                     why: tail.cannot_run.clone(),
                 }
-            } else if !tail.not_modelled.is_empty() {
-                Certainty::AtLeast {
-                    not_modelled: tail.not_modelled.clone(),
-                }
+            } else if !tail.not_modelled.is_empty() || !coverage.not_modelled.is_empty() {
+                // The catalogue's nodes counted per operator, then what the tail's rules miss
+                // beyond them (resource variables, say).
+                let mut all = summarize(&coverage.not_modelled);
+                all.extend(
+                    tail.not_modelled
+                        .iter()
+                        .filter(|t| {
+                            !coverage
+                                .not_modelled
+                                .iter()
+                                .any(|n| t.starts_with(&format!("{} ", n.op)))
+                        })
+                        .cloned(),
+                );
+                Certainty::AtLeast { not_modelled: all }
             } else if !target.tail_target().measured() {
                 Certainty::Computed {
                     why: "the 32-bit tail is computed from struct sizes, not measured on a device"
@@ -580,18 +608,22 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
                 secondary: Vec::new(),
             }
         }
-        RuntimeFigure::Xnnpack(x) => xnnpack_headline(x),
+        RuntimeFigure::Xnnpack(x, coverage) => xnnpack_headline(x, coverage),
     }
 }
 
-fn xnnpack_headline(x: &XnnpackSummary) -> Headline {
+fn xnnpack_headline(x: &XnnpackSummary, coverage: &Coverage) -> Headline {
     Headline {
         subject: Subject::Xnnpack,
         bytes: x.planned(),
-        certainty: if !x.not_modelled.is_empty() {
-            Certainty::Approximate {
-                not_modelled: x.not_modelled.clone(),
+        certainty: if !coverage.cannot_run.is_empty() {
+            Certainty::CannotRun {
+                why: coverage.cannot_run.clone(),
             }
+        } else if !x.not_modelled.is_empty() || !coverage.not_modelled.is_empty() {
+            let mut all = summarize(&coverage.not_modelled);
+            all.extend(x.not_modelled.iter().cloned());
+            Certainty::Approximate { not_modelled: all }
         } else if x.platform != crate::analysis::xnnpack::Platform::X86_64 {
             Certainty::Computed {
                 why: "XNNPACK's workspace rounding for ARM is computed by the same rules, not measured".to_string(),

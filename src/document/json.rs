@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::headline::{Headline, HeadlineOptions};
 use super::{registry_position, Document, OrderChoice};
+use crate::analysis::catalogue::NotModelled;
 use crate::analysis::Lifetimes;
 use crate::export::json::{plan_entry, ModelInfo, OrderBoundJson, PlanEntry, TflmArena};
 
@@ -27,6 +28,9 @@ pub struct PlanJson {
     /// With a budget: the headline's verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub budget: Option<BudgetJson>,
+    /// The model's nodes whose operator × type the runtime's catalogue has not verified
+    /// (DESIGN.md §3.5): the headline is then approximate or a lower bound.
+    pub not_modelled: Vec<NotModelled>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -76,6 +80,12 @@ impl Document {
         budget: Option<u64>,
     ) -> PlanJson {
         let headline = self.headline(opts);
+        let not_modelled: Vec<NotModelled> = self
+            .facts
+            .runtime_file
+            .as_ref()
+            .map(|f| f.coverage().not_modelled.clone())
+            .unwrap_or_default();
         let unsure = !matches!(headline.certainty, super::Certainty::Exact);
         let cannot_run = matches!(headline.certainty, super::Certainty::CannotRun { .. });
         let mut entries: Vec<(usize, usize, PlanEntry)> = Vec::new();
@@ -115,6 +125,11 @@ impl Document {
                         (!over).into()
                     });
                 }
+                entry.not_modelled = not_modelled
+                    .iter()
+                    .filter(|n| pl.problem.subgraph.is_none_or(|s| s == n.subgraph))
+                    .cloned()
+                    .collect();
                 entries.push((registry_position(plan.planner), i, entry));
             }
         }
@@ -162,6 +177,7 @@ impl Document {
                 }
             }),
             headline,
+            not_modelled,
         }
     }
 

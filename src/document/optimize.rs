@@ -200,8 +200,14 @@ pub fn write_optimized(
                 .into(),
         ));
     }
-    let before = runtime_arena(model, lifetimes)?;
     let tflm = lifetimes == Lifetimes::Tflm;
+    if tflm {
+        let cannot = analysis::tflm_tail::tail(model, 0).cannot_run;
+        if let Some(first) = cannot.first() {
+            return Err(refuse(format!("TFLM cannot run this model: {first}")));
+        }
+    }
+    let before = runtime_arena(model, lifetimes)?;
     let (orders, reports) = optimize_orders(model, lifetimes, time_limit_secs, tflm)
         .map_err(|e| refuse(e.to_string()))?;
     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {

@@ -112,6 +112,10 @@ pub struct PlanEntry {
     /// With a budget: `true`, `false` or `"unsure"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fits: Option<serde_json::Value>,
+    /// The nodes of this plan's subgraph(s) whose operator the runtime's catalogue has not
+    /// verified: the plan's numbers rest on them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_modelled: Vec<crate::analysis::catalogue::NotModelled>,
 }
 
 /// A buffer's tensor in the plan JSON: its number, or `None`.
@@ -186,6 +190,7 @@ pub fn plan_entry(problem: &Problem, plan: &Plan, order: &'static str) -> PlanEn
         tflm_arena: None,
         tflm_arena_32bit: None,
         fits: None,
+        not_modelled: Vec::new(),
     }
 }
 

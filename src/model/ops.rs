@@ -214,6 +214,17 @@ const NAMES: &[&str] = &[
     "RIGHT_SHIFT",
 ];
 
+/// The largest builtin operator code this build names.
+pub const MAX_BUILTIN: i32 = NAMES.len() as i32 - 1;
+
+/// The builtin code of operator `name` (`None` for a custom operator's name).
+pub fn code(name: &str) -> Option<i32> {
+    NAMES
+        .iter()
+        .position(|n| *n == name)
+        .and_then(|i| i32::try_from(i).ok())
+}
+
 pub fn name(code: i32) -> Option<&'static str> {
     usize::try_from(code)
         .ok()

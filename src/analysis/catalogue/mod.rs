@@ -1,0 +1,276 @@
+//! The operator catalogue (DESIGN.md §3.5): per runtime, every builtin operator it registers
+//! and, per type variant, whether what the analysis does with it is **verified** — a model in
+//! `sample_models/` or `../shared/models` reproduces it exactly against the real runtime's
+//! oracle — or **not modelled**. One table per runtime (`litert.rs`, `tflm.rs`, `xnnpack.rs`),
+//! printed by `arenascope ops` and walked by `tests/catalogue.rs`, which checks every claim
+//! against the models it names.
+//!
+//! A node whose operator × type variant is not verified marks every number it touches: the
+//! problem's and the runtime summary's `not_modelled` lists, the headline ("approximate", "at
+//! least"), the budget verdict ("unsure"). A type variant is what the kernels dispatch on: the
+//! first input's element type, or `hybrid` for float input with integer weights.
+
+mod litert;
+mod tflm;
+mod xnnpack;
+
+use serde::Serialize;
+
+use crate::model::{ops, Model, Operator, TensorType};
+
+/// One verified operator × type variant and the models that verify it.
+#[derive(Clone, Copy, Debug)]
+pub struct Verified {
+    pub op: &'static str,
+    pub types: &'static str,
+    /// Model file stems (`sample_models/`, `../shared/models`, `../shared/models/tflm`).
+    pub by: &'static [&'static str],
+}
+
+/// The runtimes the catalogue covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Runtime {
+    Litert,
+    Tflm,
+    Xnnpack,
+}
+
+impl Runtime {
+    pub const ALL: [Runtime; 3] = [Runtime::Litert, Runtime::Tflm, Runtime::Xnnpack];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Runtime::Litert => "litert",
+            Runtime::Tflm => "tflm",
+            Runtime::Xnnpack => "xnnpack",
+        }
+    }
+
+    /// The verified variants.
+    pub fn verified(self) -> &'static [Verified] {
+        match self {
+            Runtime::Litert => litert::VERIFIED,
+            Runtime::Tflm => tflm::VERIFIED,
+            Runtime::Xnnpack => xnnpack::VERIFIED,
+        }
+    }
+
+    /// Where the runtime's kernels are registered (the entry's source when no kernel file
+    /// was read for it).
+    pub fn registry_source(self) -> &'static str {
+        match self {
+            Runtime::Litert => "google-ai-edge/LiteRT tflite/core/kernels/register.cc",
+            Runtime::Tflm => "tensorflow/tflite-micro python/tflite_micro/python_ops_resolver.cc",
+            Runtime::Xnnpack => {
+                "google-ai-edge/LiteRT tflite/delegates/xnnpack/xnnpack_delegate.cc"
+            }
+        }
+    }
+
+    /// Whether the runtime registers a kernel for builtin operator `name`.
+    pub fn registers(self, name: &str) -> bool {
+        match self {
+            // The builtin resolver registers every builtin operator of the schema.
+            Runtime::Litert | Runtime::Xnnpack => true,
+            Runtime::Tflm => tflm::REGISTERED.contains(&name),
+        }
+    }
+}
+
+/// The type variant of operator `op` of subgraph `sg`: its first input's element type, or
+/// `hybrid` for a float input with integer weights (dynamic-range quantisation).
+pub fn variant(model: &Model, sg: usize, op: &Operator) -> &'static str {
+    let Some(s) = model.subgraphs.get(sg) else {
+        return "none";
+    };
+    let input = |i: usize| {
+        op.inputs
+            .get(i)
+            .and_then(|&t| usize::try_from(t).ok())
+            .and_then(|t| s.tensors.get(t))
+            .map(|t| t.dtype)
+    };
+    let hybrid = matches!(
+        op.builtin,
+        ops::FULLY_CONNECTED
+            | ops::CONV_2D
+            | ops::DEPTHWISE_CONV_2D
+            | ops::UNIDIRECTIONAL_SEQUENCE_LSTM
+    ) && input(0) == Some(TensorType::Float32)
+        && matches!(input(1), Some(TensorType::Int8 | TensorType::Uint8));
+    if hybrid {
+        return "hybrid";
+    }
+    input(0).map_or("none", |d| d.name())
+}
+
+/// A node whose operator × type variant is not verified for a runtime.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NotModelled {
+    pub subgraph: usize,
+    pub node: usize,
+    pub op: String,
+    #[serde(rename = "type")]
+    pub types: &'static str,
+    pub what: &'static str,
+}
+
+/// Every node of `model` whose operator × type variant `runtime` has not verified (custom
+/// operators included; those the runtime cannot run are [`cannot_run`]'s).
+pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
+    let verified = runtime.verified();
+    let what = match runtime {
+        Runtime::Litert => {
+            "arena layout (temporaries, in-place sharing) not verified against LiteRT"
+        }
+        Runtime::Tflm => "persistent allocations and scratch not verified against TFLM",
+        Runtime::Xnnpack => "delegation, values and workspace not verified against XNNPACK",
+    };
+    let mut out = Vec::new();
+    for (si, s) in model.subgraphs.iter().enumerate() {
+        for (k, op) in s.operators.iter().enumerate() {
+            let name = model.op_name(op);
+            let types = variant(model, si, op);
+            let known = verified.iter().any(|v| v.op == name && v.types == types);
+            if !known && cannot_run_node(model, runtime, op).is_none() {
+                out.push(NotModelled {
+                    subgraph: si,
+                    node: k,
+                    op: name,
+                    types,
+                    what,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Why `runtime` refuses node `op`, when it does for lack of a kernel.
+fn cannot_run_node(model: &Model, runtime: Runtime, op: &Operator) -> Option<String> {
+    let name = model.op_name(op);
+    if op.builtin == ops::CUSTOM {
+        return match runtime {
+            Runtime::Litert | Runtime::Xnnpack
+                if !litert::CUSTOM_REGISTERED.contains(&name.as_str()) =>
+            {
+                Some(format!(
+                    "custom operator {name}: the builtin resolver registers no kernel for it"
+                ))
+            }
+            _ => None,
+        };
+    }
+    (!runtime.registers(&name)).then(|| format!("{name}: no kernel registered"))
+}
+
+/// Why `runtime` cannot run `model` at all: nodes with no kernel, as "node K OP (subgraph
+/// S): …" (TFLM's type refusals are its tail's, `tflm_tail::Tail::cannot_run`).
+pub fn cannot_run(model: &Model, runtime: Runtime) -> Vec<String> {
+    let mut out = Vec::new();
+    for (si, s) in model.subgraphs.iter().enumerate() {
+        for (k, op) in s.operators.iter().enumerate() {
+            if let Some(why) = cannot_run_node(model, runtime, op) {
+                out.push(format!("node {k} (subgraph {si}) {why}"));
+            }
+        }
+    }
+    out
+}
+
+/// "PRELU (float32) ×53, BATCH_MATMUL (int8) ×4": the not-modelled nodes counted per operator
+/// and type, most first.
+pub fn summarize(nodes: &[NotModelled]) -> Vec<String> {
+    let mut counts: Vec<((String, &'static str), usize)> = Vec::new();
+    for n in nodes {
+        match counts
+            .iter_mut()
+            .find(|c| c.0 .0 == n.op && c.0 .1 == n.types)
+        {
+            Some(c) => c.1 += 1,
+            None => counts.push(((n.op.clone(), n.types), 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    counts
+        .into_iter()
+        .map(|((op, t), n)| format!("{op} ({t}) ×{n}"))
+        .collect()
+}
+
+/// One row of `arenascope ops`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Entry {
+    pub op: String,
+    pub types: String,
+    pub status: &'static str,
+    pub source: &'static str,
+    /// The models that verify it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub verified_by: Vec<&'static str>,
+}
+
+/// The catalogue of `runtime`: each verified variant, then per builtin operator it registers
+/// the variants not verified (`types`: "other" where some are verified, "any" where none is).
+pub fn entries(runtime: Runtime) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for code in 0..=ops::MAX_BUILTIN {
+        let Some(name) = ops::name(code) else {
+            continue;
+        };
+        if code == ops::CUSTOM || !runtime.registers(name) {
+            continue;
+        }
+        let verified: Vec<&Verified> = runtime.verified().iter().filter(|v| v.op == name).collect();
+        for v in &verified {
+            out.push(Entry {
+                op: name.to_string(),
+                types: v.types.to_string(),
+                status: "verified",
+                source: runtime.registry_source(),
+                verified_by: v.by.to_vec(),
+            });
+        }
+        out.push(Entry {
+            op: name.to_string(),
+            types: if verified.is_empty() { "any" } else { "other" }.to_string(),
+            status: "not modelled",
+            source: runtime.registry_source(),
+            verified_by: Vec::new(),
+        });
+    }
+    // Custom operators a runtime runs and this catalogue verifies (TFLM's signal library).
+    for v in runtime
+        .verified()
+        .iter()
+        .filter(|v| ops::code(v.op).is_none())
+    {
+        out.push(Entry {
+            op: v.op.to_string(),
+            types: v.types.to_string(),
+            status: "verified",
+            source: runtime.registry_source(),
+            verified_by: v.by.to_vec(),
+        });
+    }
+    out
+}
+
+/// How many builtin operators `runtime` registers, and of them how many have at least one
+/// verified type variant.
+pub fn coverage(runtime: Runtime) -> (usize, usize) {
+    let mut registered = 0;
+    let mut verified = 0;
+    for code in 0..=ops::MAX_BUILTIN {
+        let Some(name) = ops::name(code) else {
+            continue;
+        };
+        if code == ops::CUSTOM || !runtime.registers(name) {
+            continue;
+        }
+        registered += 1;
+        verified += usize::from(runtime.verified().iter().any(|v| v.op == name));
+    }
+    (registered, verified)
+}

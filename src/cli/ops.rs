@@ -1,0 +1,100 @@
+//! `arenascope ops`: the operator catalogue (DESIGN.md §3.5) per runtime — every builtin
+//! operator it registers, per type variant verified against the real runtime or not modelled,
+//! with the models that verify it — as a table or JSON.
+
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use crate::analysis::catalogue::{self, Runtime};
+
+#[derive(Args, Debug)]
+pub struct OpsArgs {
+    /// The runtime whose catalogue to print (default: all three).
+    #[arg(long, value_enum)]
+    pub runtime: Option<RuntimeArg>,
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: OpsFormat,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum RuntimeArg {
+    Litert,
+    Tflm,
+    Xnnpack,
+}
+
+impl From<RuntimeArg> for Runtime {
+    fn from(r: RuntimeArg) -> Self {
+        match r {
+            RuntimeArg::Litert => Runtime::Litert,
+            RuntimeArg::Tflm => Runtime::Tflm,
+            RuntimeArg::Xnnpack => Runtime::Xnnpack,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum OpsFormat {
+    Table,
+    Json,
+}
+
+/// One catalogue row of the JSON, with its runtime.
+#[derive(serde::Serialize)]
+struct Row {
+    runtime: &'static str,
+    #[serde(flatten)]
+    entry: catalogue::Entry,
+}
+
+pub fn run(args: &OpsArgs) -> Result<String, CliError> {
+    let runtimes: Vec<Runtime> = match args.runtime {
+        Some(r) => vec![r.into()],
+        None => Runtime::ALL.to_vec(),
+    };
+    Ok(match args.format {
+        OpsFormat::Json => {
+            let rows: Vec<Row> = runtimes
+                .iter()
+                .flat_map(|&r| {
+                    catalogue::entries(r).into_iter().map(move |entry| Row {
+                        runtime: r.name(),
+                        entry,
+                    })
+                })
+                .collect();
+            serde_json::to_string_pretty(&rows).unwrap_or_default() + "\n"
+        }
+        OpsFormat::Table => {
+            let mut s = String::new();
+            for r in runtimes {
+                let (registered, verified) = catalogue::coverage(r);
+                let _ = writeln!(
+                    s,
+                    "{}: {verified} of {registered} builtin operators verified (source: {})",
+                    r.name(),
+                    r.registry_source()
+                );
+                let _ = writeln!(
+                    s,
+                    "  {:<32} {:<9} {:<13} verified by",
+                    "op", "types", "status"
+                );
+                for e in catalogue::entries(r) {
+                    let _ = writeln!(
+                        s,
+                        "  {:<32} {:<9} {:<13} {}",
+                        e.op,
+                        e.types,
+                        e.status,
+                        e.verified_by.join(", ")
+                    );
+                }
+                s.push('\n');
+            }
+            s
+        }
+    })
+}
