@@ -351,3 +351,42 @@ fn shared_corpus_matches_litert_offsets_and_tflm_head() {
     );
     assert_all_match(&rows);
 }
+
+/// The operator sweep (`sample_models/ops`, one small model per operator and type): wherever
+/// an emulation differs from its runtime, the catalogue says the model has a node it has not
+/// verified, or that the runtime cannot run it — never a silent number. Prints which models
+/// are exact per runtime (`-- --nocapture`), what the catalogue's verified entries stand on.
+#[test]
+fn the_operator_sweep_is_exact_or_says_what_is_not_modelled() {
+    use arenascope::analysis::catalogue::{self, Runtime};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample_models/ops");
+    if !dir.is_dir() {
+        return;
+    }
+    let rows = run_corpus(std::slice::from_ref(&dir));
+    let (mut litert_exact, mut tflm_exact) = (Vec::new(), Vec::new());
+    let mut silent = Vec::new();
+    for r in &rows {
+        let model = Model::from_path(&dir.join(format!("{}.tflite", r.name))).unwrap();
+        let (tflm_problems, litert_problems): (Vec<&String>, Vec<&String>) =
+            r.problems.iter().partition(|p| p.starts_with("TFLM"));
+        let flagged = |rt: Runtime| {
+            !catalogue::not_modelled(&model, rt).is_empty()
+                || !catalogue::cannot_run(&model, rt).is_empty()
+        };
+        if litert_problems.is_empty() && r.litert_observed.is_some() {
+            litert_exact.push(r.name.clone());
+        } else if !litert_problems.is_empty() && !flagged(Runtime::Litert) {
+            silent.push(format!("{} (LiteRT): {}", r.name, litert_problems[0]));
+        }
+        let tail_flags = !r.not_modelled.is_empty();
+        if tflm_problems.is_empty() && r.total.is_some() && !tail_flags {
+            tflm_exact.push(r.name.clone());
+        } else if !tflm_problems.is_empty() && !flagged(Runtime::Tflm) && !tail_flags {
+            silent.push(format!("{} (TFLM): {}", r.name, tflm_problems[0]));
+        }
+    }
+    println!("litert exact: {}", litert_exact.join(","));
+    println!("tflm exact: {}", tflm_exact.join(","));
+    assert!(silent.is_empty(), "wrong and not flagged: {silent:#?}");
+}

@@ -69,7 +69,12 @@ fn equal_sizes_keep_their_id_order_where_size_best_fit_prefers_the_earlier() {
 /// shared corpus when it is beside the checkout (a sample copied from it is read once).
 fn corpus() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = Vec::new();
-    for dir in ["sample_models", "../shared/models", "../shared/models/tflm"] {
+    for dir in [
+        "sample_models",
+        "sample_models/ops",
+        "../shared/models",
+        "../shared/models/tflm",
+    ] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
         let Ok(rd) = std::fs::read_dir(&dir) else {
             if dir.ends_with("models") {
@@ -162,6 +167,7 @@ fn the_delegate_emulation_matches_the_real_workspace() {
     println!("| model | partitions | workspace records equal | workspace ours | XNNPACK | TFLite arena ours | LiteRT | offsets equal | not modelled |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut exact_models = Vec::new();
+    let mut silent = Vec::new();
     for f in &files {
         let d: Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
         let name = f
@@ -287,17 +293,22 @@ fn the_delegate_emulation_matches_the_real_workspace() {
             && ws_ours == ws_theirs
             && visible == tfl_theirs
             && offsets_equal == offsets_total;
+        let unverified = arenascope::analysis::catalogue::not_modelled(
+            &model,
+            arenascope::analysis::catalogue::Runtime::Xnnpack,
+        );
         if exact && del.not_modelled.is_empty() {
             exact_models.push(name);
         } else {
-            // Never silently guessed: a model not reproduced says which nodes are not modelled.
-            assert!(
-                !del.not_modelled.is_empty(),
-                "{name}: wrong and not flagged"
-            );
+            // Never silently guessed: a model not reproduced says which nodes are not modelled
+            // (no rule covers them, or the catalogue has not verified them).
+            if del.not_modelled.is_empty() && unverified.is_empty() {
+                silent.push(name);
+            }
         }
     }
     println!("exact: {exact_models:?}");
+    assert!(silent.is_empty(), "wrong and not flagged: {silent:?}");
     for name in [
         "sparse_conv_f16",
         "nasnet_cells_int8",
@@ -479,7 +490,7 @@ fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
         "{:<30} {:<6} {:>9} {:>9} {:>7} {:>9} {:>9} {:>7}",
         "model", "isa", "packed", "measured", "off", "indirect", "measured", "off"
     );
-    let mut compared = 0;
+    let (mut compared, mut sweep, mut sweep_exact) = (0, 0, 0);
     for json in corpus() {
         let d: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
         let tflite = json.to_string_lossy().replace(".xnnpack.json", ".tflite");
@@ -513,6 +524,13 @@ fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
             off(e.indirection, ind),
             e.not_estimated.join("; ")
         );
+        // The operator sweep's models are small and many: there the estimate is measured and
+        // printed, not yet asserted (see the README's table).
+        if json.parent().is_some_and(|d| d.ends_with("ops")) {
+            sweep += 1;
+            sweep_exact += usize::from((e.packed_weights, e.indirection) == (packed, ind));
+            continue;
+        }
         assert!(e.not_estimated.is_empty(), "{name}: {:?}", e.not_estimated);
         if !delegation.not_modelled.is_empty() {
             // Nodes left out of the partitions pack nothing here: a lower bound.
@@ -524,6 +542,7 @@ fn packed_weights_and_indirection_estimates_against_the_measured_heap() {
         compared += 1;
     }
     println!("{compared} of {compared} exact (models without not-modelled nodes)");
+    println!("operator sweep: {sweep_exact} of {sweep} estimates exact");
     assert!(compared >= 8, "the bundled samples alone give 8 models");
 }
 

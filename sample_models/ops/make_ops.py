@@ -102,7 +102,8 @@ def _gather(c):
     return lambda ids: tf.gather(table, ids)
 
 
-entry("gather_nd", "GATHER_ND", [x([4, 8, 16]), ([1, 6, 2], I, 0, 4)])(
+entry("gather_nd", "GATHER_ND", [x([5, 8, 16]), ([1, 6, 2], I, 0, 5)],
+      note="params 5x8x16: the oracles feed int32 indices in [0, 4]")(
     lambda c: lambda a, idx: tf.gather_nd(a, idx))
 entry("reduce_max", "REDUCE_MAX", [x(S)])(lambda c: lambda a: tf.reduce_max(a, axis=-1))
 entry("reduce_min", "REDUCE_MIN", [x(S)])(lambda c: lambda a: tf.reduce_min(a, axis=-1))
@@ -375,7 +376,7 @@ def check(subgraphs, expect, variant, type_op=None):
     if want:
         for n, types in (o for sg in subgraphs for o in sg):
             if n == (type_op or expect[0]) and want not in types:
-                return "%s kept as %s (no %s kernel in the converted graph)" % (
+                return "%s left %s by the converter (no %s; DEQUANTIZE / QUANTIZE around it)" % (
                     n, "/".join(sorted(set(types))), want)
     return ""
 
@@ -485,6 +486,7 @@ def _load(base, kind):
 def _err(text, n=90):
     text = " ".join((text or "").split())
     for key in ("Didn't find op for builtin opcode", "not supported", "!=", "Only",
+                "only supports",
                 "requires", "out of bounds", "only defined"):
         i = text.find(key)
         if i >= 0:
@@ -521,6 +523,8 @@ def oracle_cells(base):
         c3 = "yes, %d/%d nodes delegated" % (took, took + left)
         if took:
             c3 += ", workspace %s B" % ws
+        if not xnn.get("invoked"):
+            c3 += " (invoke failed: %s)" % _err(xnn.get("error"), 60)
         ok = (xnn.get("self_check") or {}).get("ok")
         if ok is False:
             c3 += ", self-check FAILED"
@@ -532,7 +536,7 @@ def write_readme():
         man = json.load(f)
     v = man["versions"]
     rows, fails = [], {"litert": [], "tflm": [], "xnnpack": []}
-    extra = {"tflm loaded but invoke failed": [], "xnnpack took no node": [],
+    extra = {"tflm loaded but invoke failed": [], "xnnpack loaded but invoke failed": [], "xnnpack took no node": [],
              "xnnpack took only some nodes": [], "xnnpack self-check failed": []}
     for r in man["models"]:
         base = r["file"][:-len(".tflite")]
@@ -542,6 +546,8 @@ def write_readme():
                 fails[k].append(base)
         if "invoke failed" in cells[1]:
             extra["tflm loaded but invoke failed"].append(base)
+        if "invoke failed" in cells[2]:
+            extra["xnnpack loaded but invoke failed"].append(base)
         if ", 0/" in cells[2]:
             extra["xnnpack took no node"].append(base)
         elif "nodes delegated" in cells[2]:
@@ -598,7 +604,8 @@ Operators covered: {ops}.
 Columns: *produced* = operators of subgraph 0 in order (`\\|` separates subgraphs);
 *LiteRT* = oracle_litert (no delegate): loaded, arena used bytes; *TFLM* = oracle_tflm:
 loaded, head (non-persistent) bytes; *XNNPACK* = oracle_xnnpack: loaded, how many
-TFLite nodes the delegate took, its planned workspace.
+TFLite nodes (over all subgraphs) the delegate took, its planned workspace. An oracle that
+could not load a model says why (first words of the runtime's error).
 
 | file | op | type | produced | LiteRT | TFLM | XNNPACK |
 |---|---|---|---|---|---|---|
@@ -608,14 +615,29 @@ TFLite nodes the delegate took, its planned workspace.
 
 {fails}
 
-The TFLM oracle invokes on random inputs in [-1, 1]-ish ranges of its own, not this
-script's input ranges, so a loaded model can fail to invoke (GATHER_ND index out of
-bounds, RSQRT of a negative int16 value); the allocation numbers are still valid.
+A model that loads but fails to invoke still has valid allocation numbers. The causes:
+some kernels check the type only at Eval (TFLM: LOG / SQRT int8, LOG / REDUCE_MAX /
+REDUCE_MIN / RESIZE_BILINEAR / SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND / MIRROR_PAD int16;
+LiteRT: SQUARED_DIFFERENCE int16), or the oracles' own random inputs (float uniform in
+[-1, 1], int8 / int16 over their full range, int32 in [0, 4]) are outside the op's domain
+(RSQRT int16 gets negative values). padv2_int16 is a converter bug: it writes an int16
+PADV2 with a float32 constant_values tensor, which every runtime refuses; scatter_nd_int16
+is converted but LiteRT has no int16 SCATTER_ND kernel.
+
+XNNPACK (LiteRT 2.3.0) takes no int16 operator at all, and in int8 leaves BATCH_MATMUL,
+SOFTMAX, MAXIMUM / MINIMUM, comparisons, ARG_MAX / ARG_MIN and more to TFLite; in f32 it
+leaves GATHER, PADV2 / MIRROR_PAD, strided or shrinking STRIDED_SLICE, SPLIT_V, TILE,
+SELECT(_V2), BROADCAST_TO, RESIZE_NEAREST_NEIGHBOR, PACK / UNPACK, REVERSE_V2, CUMSUM,
+L2_NORMALIZATION, LOG_SOFTMAX and others. It does take the resource-variable operators
+(VAR_HANDLE / READ_VARIABLE / ASSIGN_VARIABLE, in both subgraphs; CALL_ONCE stays TFLite)
+in var_handle_f32 and var_handle_int8, but none in var_handle_int16.
 
 ## Combinations not made ({nskip})
 
 `converter:` = the converter refused; `not in the converted graph` = the operator folded
-away or was rewritten into another one; `kept as FLOAT32` = the converter left the
+away or was rewritten into another one (with static shapes EXPAND_DIMS and SQUEEZE become
+RESHAPE and SHAPE folds to a constant; the `*_dynbatch` models, with a None batch / length
+dimension, keep them); `kept as FLOAT32` = the converter left the
 operator float (DEQUANTIZE / QUANTIZE around it) instead of quantising it.
 
 | name | op | type | why |
@@ -630,7 +652,8 @@ tflite-micro 0.dev20261023182759; x86-64 Linux, Python 3.11.
 
 ## Regenerate
 
-    python make_ops.py              # models + manifest.json (deterministic seeds)
+    python make_ops.py              # models + manifest.json (seeded: a rebuild was
+                                    # checked to give byte-identical .tflite files)
     T=/work/shared/tools
     python $T/oracle_litert.py  *.tflite --out-dir .
     python $T/oracle_tflm.py    *.tflite --out-dir .

@@ -112,36 +112,66 @@ pub const REGISTERED: &[&str] = &[
     "ZEROS_LIKE",
 ];
 
-/// The verified operator × type variants and the models (`sample_models/`, `../shared/models`)
-/// that verify them.
+/// The verified operator × type variants and the models (`sample_models/`, `sample_models/ops/`,
+/// `../shared/models`) that verify them, at most six each.
 pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "ADD",
         types: "float32",
         by: &[
+            "add_broadcast_f32",
+            "add_f32",
+            "mobilenet_v3_small_f32",
             "residual_branch_f32",
             "while_loop_f32",
-            "mobilenet_v3_small_f32",
         ],
     },
     Verified {
         op: "ADD",
+        types: "int16",
+        by: &["add_broadcast_int16", "add_int16", "quantize_int16"],
+    },
+    Verified {
+        op: "ADD",
         types: "int32",
-        by: &["while_loop_f32", "audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "while_loop_f32"],
     },
     Verified {
         op: "ADD",
         types: "int8",
         by: &[
+            "add_broadcast_int8",
+            "add_int8",
+            "efficientnet_b0_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
+            "quantize_int8",
         ],
     },
     Verified {
         op: "AVERAGE_POOL_2D",
+        types: "float32",
+        by: &["average_pool_2d_f32"],
+    },
+    Verified {
+        op: "AVERAGE_POOL_2D",
+        types: "int16",
+        by: &["average_pool_2d_int16"],
+    },
+    Verified {
+        op: "AVERAGE_POOL_2D",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "person_detect"],
+        by: &[
+            "person_detect",
+            "average_pool_2d_int8",
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
+        ],
+    },
+    Verified {
+        op: "CAST",
+        types: "float32",
+        by: &["cast_f32"],
     },
     Verified {
         op: "CAST",
@@ -151,7 +181,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "CAST",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "cast_i32"],
     },
     Verified {
         op: "CAST",
@@ -161,7 +191,12 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "CONCATENATION",
         types: "float32",
-        by: &["residual_branch_f32"],
+        by: &["concatenation_f32", "residual_branch_f32"],
+    },
+    Verified {
+        op: "CONCATENATION",
+        types: "int16",
+        by: &["concatenation_int16"],
     },
     Verified {
         op: "CONCATENATION",
@@ -173,6 +208,7 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "concatenation_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
         ],
@@ -181,46 +217,70 @@ pub const VERIFIED: &[Verified] = &[
         op: "CONV_2D",
         types: "float32",
         by: &[
+            "conv_2d_f32",
+            "conv_2d_stride2_f32",
             "mnist_conv_f32",
-            "residual_branch_f32",
             "mobilenet_v3_small_f32",
+            "residual_branch_f32",
         ],
+    },
+    Verified {
+        op: "CONV_2D",
+        types: "int16",
+        by: &["conv_2d_int16", "conv_2d_stride2_int16"],
     },
     Verified {
         op: "CONV_2D",
         types: "int8",
         by: &[
+            "person_detect",
             "branchy_gap_int8",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
+            "conv_2d_int8",
+            "conv_2d_stride2_int8",
             "efficientnet_b0_int8",
             "mnist_conv_int8",
-            "person_detect",
-            "test_conv_model",
         ],
     },
     Verified {
         op: "DEPTHWISE_CONV_2D",
         types: "float32",
-        by: &["residual_branch_f32", "mobilenet_v3_small_f32"],
+        by: &[
+            "depthwise_conv_2d_f32",
+            "mobilenet_v3_small_f32",
+            "residual_branch_f32",
+        ],
+    },
+    Verified {
+        op: "DEPTHWISE_CONV_2D",
+        types: "int16",
+        by: &["depthwise_conv_2d_int16"],
     },
     Verified {
         op: "DEPTHWISE_CONV_2D",
         types: "int8",
         by: &[
+            "person_detect",
             "branchy_gap_int8",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
+            "depthwise_conv_2d_int8",
             "efficientnet_b0_int8",
             "micro_speech_quantized",
-            "network_tester_model",
-            "person_detect",
+            "nasnet_cells_int8",
         ],
     },
     Verified {
         op: "DEQUANTIZE",
+        types: "int16",
+        by: &["quantize_int16"],
+    },
+    Verified {
+        op: "DEQUANTIZE",
         types: "int8",
-        by: &["test_conv_model"],
+        by: &["quantize_int8", "test_conv_model"],
+    },
+    Verified {
+        op: "DIV",
+        types: "float32",
+        by: &["div_f32"],
     },
     Verified {
         op: "DIV",
@@ -228,9 +288,15 @@ pub const VERIFIED: &[Verified] = &[
         by: &["audio_preprocessor_int8"],
     },
     Verified {
+        op: "DIV",
+        types: "int8",
+        by: &["div_int8"],
+    },
+    Verified {
         op: "FULLY_CONNECTED",
         types: "float32",
         by: &[
+            "fully_connected_f32",
             "lstm_f32",
             "mnist_conv_f32",
             "residual_branch_f32",
@@ -239,25 +305,35 @@ pub const VERIFIED: &[Verified] = &[
     },
     Verified {
         op: "FULLY_CONNECTED",
+        types: "int16",
+        by: &["fully_connected_int16"],
+    },
+    Verified {
+        op: "FULLY_CONNECTED",
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "dtln_noise_suppression",
+            "efficientnet_b0_int8",
+            "fully_connected_int8",
             "hello_world_int8",
             "keyword_scrambled",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
-            "mnist_conv_int8",
-            "dtln_noise_suppression",
-            "micro_speech_quantized",
-            "test_conv_model",
-            "trained_lstm_int8",
         ],
     },
     Verified {
         op: "HARD_SWISH",
         types: "float32",
-        by: &["mobilenet_v3_small_f32"],
+        by: &["hard_swish_f32", "mobilenet_v3_small_f32"],
+    },
+    Verified {
+        op: "HARD_SWISH",
+        types: "int8",
+        by: &["hard_swish_int8"],
+    },
+    Verified {
+        op: "LESS",
+        types: "float32",
+        by: &["less_f32"],
     },
     Verified {
         op: "LESS",
@@ -265,9 +341,38 @@ pub const VERIFIED: &[Verified] = &[
         by: &["while_loop_f32"],
     },
     Verified {
+        op: "LESS",
+        types: "int8",
+        by: &["less_int8"],
+    },
+    Verified {
+        op: "LOGISTIC",
+        types: "float32",
+        by: &["logistic_f32"],
+    },
+    Verified {
+        op: "LOGISTIC",
+        types: "int16",
+        by: &["logistic_int16"],
+    },
+    Verified {
         op: "LOGISTIC",
         types: "int8",
-        by: &["efficientnet_b0_int8", "dtln_noise_suppression"],
+        by: &[
+            "dtln_noise_suppression",
+            "efficientnet_b0_int8",
+            "logistic_int8",
+        ],
+    },
+    Verified {
+        op: "MAXIMUM",
+        types: "float32",
+        by: &["maximum_f32"],
+    },
+    Verified {
+        op: "MAXIMUM",
+        types: "int16",
+        by: &["maximum_int16"],
     },
     Verified {
         op: "MAXIMUM",
@@ -275,34 +380,61 @@ pub const VERIFIED: &[Verified] = &[
         by: &["audio_preprocessor_int8"],
     },
     Verified {
+        op: "MAXIMUM",
+        types: "int8",
+        by: &["maximum_int8"],
+    },
+    Verified {
         op: "MAX_POOL_2D",
         types: "float32",
-        by: &["mnist_conv_f32", "residual_branch_f32"],
+        by: &["max_pool_2d_f32", "mnist_conv_f32", "residual_branch_f32"],
+    },
+    Verified {
+        op: "MAX_POOL_2D",
+        types: "int16",
+        by: &["max_pool_2d_int16"],
     },
     Verified {
         op: "MAX_POOL_2D",
         types: "int8",
         by: &[
+            "max_pool_2d_int8",
+            "mnist_conv_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "mnist_conv_int8",
             "test_conv_model",
         ],
     },
     Verified {
         op: "MEAN",
         types: "float32",
-        by: &["residual_branch_f32", "mobilenet_v3_small_f32"],
+        by: &["mean_f32", "mobilenet_v3_small_f32", "residual_branch_f32"],
+    },
+    Verified {
+        op: "MEAN",
+        types: "int16",
+        by: &["mean_int16"],
     },
     Verified {
         op: "MEAN",
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "efficientnet_b0_int8",
+            "mean_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
         ],
+    },
+    Verified {
+        op: "MINIMUM",
+        types: "float32",
+        by: &["minimum_f32"],
+    },
+    Verified {
+        op: "MINIMUM",
+        types: "int16",
+        by: &["minimum_int16"],
     },
     Verified {
         op: "MINIMUM",
@@ -310,9 +442,19 @@ pub const VERIFIED: &[Verified] = &[
         by: &["audio_preprocessor_int8"],
     },
     Verified {
+        op: "MINIMUM",
+        types: "int8",
+        by: &["minimum_int8"],
+    },
+    Verified {
         op: "MUL",
         types: "float32",
-        by: &["while_loop_f32", "mobilenet_v3_small_f32"],
+        by: &["mobilenet_v3_small_f32", "mul_f32", "while_loop_f32"],
+    },
+    Verified {
+        op: "MUL",
+        types: "int16",
+        by: &["mul_int16"],
     },
     Verified {
         op: "MUL",
@@ -323,53 +465,75 @@ pub const VERIFIED: &[Verified] = &[
         op: "MUL",
         types: "int8",
         by: &[
+            "efficientnet_b0_int8",
+            "mul_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
         ],
     },
     Verified {
         op: "PAD",
+        types: "float32",
+        by: &["pad_f32"],
+    },
+    Verified {
+        op: "PAD",
+        types: "int16",
+        by: &["pad_int16"],
+    },
+    Verified {
+        op: "PAD",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "pad_int8"],
     },
     Verified {
         op: "QUANTIZE",
         types: "float32",
-        by: &["test_conv_model"],
+        by: &["quantize_int16", "quantize_int8", "test_conv_model"],
     },
     Verified {
         op: "QUANTIZE",
         types: "int16",
-        by: &["keyword_scrambled"],
+        by: &[
+            "concatenation_int16",
+            "keyword_scrambled",
+            "maximum_int16",
+            "minimum_int16",
+        ],
     },
     Verified {
         op: "RELU",
         types: "float32",
-        by: &["while_loop_f32"],
+        by: &["relu_f32", "while_loop_f32"],
+    },
+    Verified {
+        op: "RELU",
+        types: "int16",
+        by: &["relu_int16"],
     },
     Verified {
         op: "RELU",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "relu_int8"],
     },
     Verified {
         op: "RESHAPE",
         types: "float32",
-        by: &["mnist_conv_f32", "mobilenet_v3_small_f32"],
+        by: &["mnist_conv_f32", "mobilenet_v3_small_f32", "reshape_f32"],
     },
     Verified {
         op: "RESHAPE",
         types: "int16",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "reshape_int16"],
     },
     Verified {
         op: "RESHAPE",
         types: "int8",
         by: &[
-            "mnist_conv_int8",
-            "micro_speech_quantized",
             "person_detect",
+            "micro_speech_quantized",
+            "mnist_conv_int8",
+            "reshape_int8",
             "test_conv_model",
             "trained_lstm_int8",
         ],
@@ -377,26 +541,34 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SOFTMAX",
         types: "float32",
-        by: &["mnist_conv_f32", "mobilenet_v3_small_f32"],
+        by: &["mnist_conv_f32", "mobilenet_v3_small_f32", "softmax_f32"],
+    },
+    Verified {
+        op: "SOFTMAX",
+        types: "int16",
+        by: &["softmax_int16"],
     },
     Verified {
         op: "SOFTMAX",
         types: "int8",
         by: &[
-            "keyword_scrambled",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
-            "mnist_conv_int8",
-            "micro_speech_quantized",
             "person_detect",
-            "trained_lstm_int8",
+            "efficientnet_b0_int8",
+            "keyword_scrambled",
+            "micro_speech_quantized",
+            "mnist_conv_int8",
+            "nasnet_cells_int8",
         ],
     },
     Verified {
         op: "STRIDED_SLICE",
         types: "float32",
-        by: &["lstm_f32"],
+        by: &["lstm_f32", "strided_slice_f32", "strided_slice_strided_f32"],
+    },
+    Verified {
+        op: "STRIDED_SLICE",
+        types: "int16",
+        by: &["strided_slice_int16", "strided_slice_strided_int16"],
     },
     Verified {
         op: "STRIDED_SLICE",
@@ -406,7 +578,27 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "STRIDED_SLICE",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &[
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
+            "strided_slice_int8",
+            "strided_slice_strided_int8",
+        ],
+    },
+    Verified {
+        op: "SUM",
+        types: "float32",
+        by: &["sum_f32"],
+    },
+    Verified {
+        op: "SUM",
+        types: "int16",
+        by: &["sum_int16"],
+    },
+    Verified {
+        op: "SUM",
+        types: "int8",
+        by: &["sum_int8"],
     },
     Verified {
         op: "SVDF",
@@ -461,7 +653,17 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "TANH",
         types: "float32",
-        by: &["while_loop_f32"],
+        by: &["tanh_f32", "while_loop_f32"],
+    },
+    Verified {
+        op: "TANH",
+        types: "int16",
+        by: &["tanh_int16"],
+    },
+    Verified {
+        op: "TANH",
+        types: "int8",
+        by: &["tanh_int8"],
     },
     Verified {
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",

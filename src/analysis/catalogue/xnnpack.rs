@@ -6,15 +6,15 @@
 
 use super::Verified;
 
-/// The verified operator × type variants and the models (`sample_models/`, `../shared/models`)
-/// that verify them.
+/// The verified operator × type variants and the models (`sample_models/`, `sample_models/ops/`,
+/// `../shared/models`) that verify them, at most six each.
 pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "ADD",
         types: "float32",
         by: &[
-            "residual_branch_f32",
-            "while_loop_f32",
+            "add_broadcast_f32",
+            "add_f32",
             "mobilenet_v3_small_f32",
             "mp_face_detection_short_range",
             "mp_hand_landmark_lite",
@@ -30,24 +30,36 @@ pub const VERIFIED: &[Verified] = &[
         op: "ADD",
         types: "int8",
         by: &[
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
+            "add_broadcast_int8",
+            "add_int8",
             "efficientnet_b0_int8",
             "mobilenet_v2_int8",
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
         ],
     },
     Verified {
         op: "AVERAGE_POOL_2D",
+        types: "float32",
+        by: &["average_pool_2d_f32"],
+    },
+    Verified {
+        op: "AVERAGE_POOL_2D",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &[
+            "average_pool_2d_int8",
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
+        ],
     },
     Verified {
         op: "CONCATENATION",
         types: "float32",
         by: &[
-            "residual_branch_f32",
+            "concatenation_f32",
             "mp_face_detection_short_range",
             "mp_palm_detection_lite",
+            "residual_branch_f32",
         ],
     },
     Verified {
@@ -55,6 +67,7 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "concatenation_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
         ],
@@ -63,13 +76,12 @@ pub const VERIFIED: &[Verified] = &[
         op: "CONV_2D",
         types: "float32",
         by: &[
+            "conv_2d_f32",
+            "conv_2d_stride2_f32",
             "mnist_conv_f32",
-            "residual_branch_f32",
-            "sparse_conv_f16",
             "mobilenet_v3_small_f32",
             "mp_face_detection_short_range",
             "mp_hand_landmark_lite",
-            "mp_palm_detection_lite",
         ],
     },
     Verified {
@@ -82,12 +94,11 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
+            "conv_2d_int8",
+            "conv_2d_stride2_int8",
             "efficientnet_b0_int8",
             "mnist_conv_int8",
             "mobilenet_v2_int8",
-            "test_conv_model",
         ],
     },
     Verified {
@@ -99,11 +110,12 @@ pub const VERIFIED: &[Verified] = &[
         op: "DEPTHWISE_CONV_2D",
         types: "float32",
         by: &[
-            "residual_branch_f32",
+            "depthwise_conv_2d_f32",
             "mobilenet_v3_small_f32",
             "mp_face_detection_short_range",
             "mp_hand_landmark_lite",
             "mp_palm_detection_lite",
+            "residual_branch_f32",
         ],
     },
     Verified {
@@ -116,39 +128,48 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
+            "depthwise_conv_2d_int8",
             "efficientnet_b0_int8",
-            "mobilenet_v2_int8",
             "micro_speech_quantized",
-            "network_tester_model",
+            "mobilenet_v2_int8",
+            "nasnet_cells_int8",
         ],
     },
     Verified {
         op: "DEQUANTIZE",
         types: "float16",
         by: &[
-            "sparse_conv_f16",
+            "dequantize_f16",
             "mp_face_detection_short_range",
             "mp_hand_landmark_lite",
             "mp_palm_detection_lite",
+            "sparse_conv_f16",
         ],
     },
     Verified {
         op: "DEQUANTIZE",
         types: "int8",
-        by: &["test_conv_model"],
+        by: &["quantize_int8", "test_conv_model"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "float32",
+        by: &["equal_f32"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "int8",
+        by: &["equal_int8"],
     },
     Verified {
         op: "FULLY_CONNECTED",
         types: "float32",
         by: &[
             "dense_dynamic_range",
+            "dequantize_f16",
+            "fully_connected_f32",
             "lstm_f32",
             "mnist_conv_f32",
-            "residual_branch_f32",
-            "sparse_conv_f16",
-            "while_loop_f32",
             "mp_hand_landmark_lite",
         ],
     },
@@ -166,23 +187,42 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "dtln_noise_suppression",
+            "efficientnet_b0_int8",
+            "fully_connected_int8",
             "hello_world_int8",
             "keyword_scrambled",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
-            "mnist_conv_int8",
-            "mobilenet_v2_int8",
-            "dtln_noise_suppression",
-            "micro_speech_quantized",
-            "test_conv_model",
-            "trained_lstm_int8",
         ],
+    },
+    Verified {
+        op: "GREATER",
+        types: "float32",
+        by: &["greater_f32"],
+    },
+    Verified {
+        op: "GREATER",
+        types: "int8",
+        by: &["greater_int8"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "float32",
+        by: &["greater_equal_f32"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "int8",
+        by: &["greater_equal_int8"],
     },
     Verified {
         op: "HARD_SWISH",
         types: "float32",
-        by: &["mobilenet_v3_small_f32"],
+        by: &["hard_swish_f32", "mobilenet_v3_small_f32"],
+    },
+    Verified {
+        op: "LESS",
+        types: "float32",
+        by: &["less_f32"],
     },
     Verified {
         op: "LESS",
@@ -190,34 +230,54 @@ pub const VERIFIED: &[Verified] = &[
         by: &["while_loop_f32"],
     },
     Verified {
+        op: "LESS",
+        types: "int8",
+        by: &["less_int8"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "float32",
+        by: &["less_equal_f32"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "int8",
+        by: &["less_equal_int8"],
+    },
+    Verified {
         op: "LOGISTIC",
         types: "float32",
-        by: &["mp_hand_landmark_lite"],
+        by: &["logistic_f32", "mp_hand_landmark_lite"],
     },
     Verified {
         op: "LOGISTIC",
         types: "int8",
-        by: &["efficientnet_b0_int8", "dtln_noise_suppression"],
+        by: &[
+            "dtln_noise_suppression",
+            "efficientnet_b0_int8",
+            "logistic_int8",
+        ],
     },
     Verified {
         op: "MAX_POOL_2D",
         types: "float32",
         by: &[
+            "max_pool_2d_f32",
             "mnist_conv_f32",
-            "residual_branch_f32",
-            "sparse_conv_f16",
             "mp_face_detection_short_range",
             "mp_hand_landmark_lite",
             "mp_palm_detection_lite",
+            "residual_branch_f32",
         ],
     },
     Verified {
         op: "MAX_POOL_2D",
         types: "int8",
         by: &[
+            "max_pool_2d_int8",
+            "mnist_conv_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "mnist_conv_int8",
             "test_conv_model",
         ],
     },
@@ -226,9 +286,10 @@ pub const VERIFIED: &[Verified] = &[
         types: "float32",
         by: &[
             "depthwise_dynamic_range",
-            "residual_branch_f32",
+            "mean_f32",
             "mobilenet_v3_small_f32",
             "mp_hand_landmark_lite",
+            "residual_branch_f32",
         ],
     },
     Verified {
@@ -236,45 +297,56 @@ pub const VERIFIED: &[Verified] = &[
         types: "int8",
         by: &[
             "branchy_gap_int8",
+            "efficientnet_b0_int8",
+            "mean_int8",
+            "mobilenet_v2_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
-            "mobilenet_v2_int8",
         ],
     },
     Verified {
         op: "MUL",
         types: "float32",
-        by: &["while_loop_f32", "mobilenet_v3_small_f32"],
+        by: &["mobilenet_v3_small_f32", "mul_f32", "while_loop_f32"],
     },
     Verified {
         op: "MUL",
         types: "int8",
         by: &[
+            "efficientnet_b0_int8",
+            "mul_int8",
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
-            "efficientnet_b0_int8",
+        ],
+    },
+    Verified {
+        op: "NOT_EQUAL",
+        types: "float32",
+        by: &["not_equal_f32"],
+    },
+    Verified {
+        op: "PAD",
+        types: "float32",
+        by: &[
+            "mp_face_detection_short_range",
+            "mp_palm_detection_lite",
+            "pad_f32",
         ],
     },
     Verified {
         op: "PAD",
-        types: "float32",
-        by: &["mp_face_detection_short_range", "mp_palm_detection_lite"],
-    },
-    Verified {
-        op: "PAD",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "pad_int8"],
     },
     Verified {
         op: "PRELU",
         types: "float32",
-        by: &["mp_palm_detection_lite"],
+        by: &["mp_palm_detection_lite", "prelu_f32"],
     },
     Verified {
         op: "QUANTIZE",
         types: "float32",
-        by: &["test_conv_model"],
+        by: &["quantize_int8", "test_conv_model"],
     },
     Verified {
         op: "QUANTIZE",
@@ -284,12 +356,36 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "RELU",
         types: "float32",
-        by: &["while_loop_f32", "mp_face_detection_short_range"],
+        by: &[
+            "mp_face_detection_short_range",
+            "relu_f32",
+            "while_loop_f32",
+        ],
     },
     Verified {
         op: "RELU",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "relu_int8"],
+    },
+    Verified {
+        op: "RELU6",
+        types: "float32",
+        by: &["relu6_f32"],
+    },
+    Verified {
+        op: "RELU6",
+        types: "int8",
+        by: &["relu6_int8"],
+    },
+    Verified {
+        op: "RELU_N1_TO_1",
+        types: "float32",
+        by: &["relu_n1_to_1_f32"],
+    },
+    Verified {
+        op: "RELU_N1_TO_1",
+        types: "int8",
+        by: &["relu_n1_to_1_int8"],
     },
     Verified {
         op: "RESHAPE",
@@ -297,18 +393,19 @@ pub const VERIFIED: &[Verified] = &[
         by: &[
             "conv_dynamic_range",
             "mnist_conv_f32",
-            "sparse_conv_f16",
             "mobilenet_v3_small_f32",
             "mp_face_detection_short_range",
             "mp_palm_detection_lite",
+            "reshape_f32",
         ],
     },
     Verified {
         op: "RESHAPE",
         types: "int8",
         by: &[
-            "mnist_conv_int8",
             "micro_speech_quantized",
+            "mnist_conv_int8",
+            "reshape_int8",
             "test_conv_model",
             "trained_lstm_int8",
         ],
@@ -316,36 +413,49 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "RESIZE_BILINEAR",
         types: "float32",
-        by: &["mp_palm_detection_lite"],
+        by: &["mp_palm_detection_lite", "resize_bilinear_f32"],
+    },
+    Verified {
+        op: "RESIZE_BILINEAR",
+        types: "int8",
+        by: &["resize_bilinear_int8"],
     },
     Verified {
         op: "SOFTMAX",
         types: "float32",
-        by: &["mnist_conv_f32", "mobilenet_v3_small_f32"],
+        by: &["mnist_conv_f32", "mobilenet_v3_small_f32", "softmax_f32"],
+    },
+    Verified {
+        op: "SOFTMAX",
+        types: "int16",
+        by: &["softmax_int16"],
     },
     Verified {
         op: "SOFTMAX",
         types: "int8",
         by: &[
-            "keyword_scrambled",
-            "nasnet_cells_int8",
-            "nasnet_mobile_int8",
             "efficientnet_b0_int8",
+            "keyword_scrambled",
+            "micro_speech_quantized",
             "mnist_conv_int8",
             "mobilenet_v2_int8",
-            "micro_speech_quantized",
-            "trained_lstm_int8",
+            "nasnet_cells_int8",
         ],
     },
     Verified {
         op: "STRIDED_SLICE",
-        types: "float32",
-        by: &["lstm_f32"],
+        types: "int16",
+        by: &["strided_slice_int16", "strided_slice_strided_int16"],
     },
     Verified {
-        op: "STRIDED_SLICE",
+        op: "SUB",
+        types: "float32",
+        by: &["sub_f32"],
+    },
+    Verified {
+        op: "SUB",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8"],
+        by: &["sub_int8"],
     },
     Verified {
         op: "SVDF",
@@ -355,7 +465,12 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "TANH",
         types: "float32",
-        by: &["while_loop_f32"],
+        by: &["tanh_f32", "while_loop_f32"],
+    },
+    Verified {
+        op: "TANH",
+        types: "int8",
+        by: &["tanh_int8"],
     },
     Verified {
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
