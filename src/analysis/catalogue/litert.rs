@@ -70,6 +70,11 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "ADD_N",
+        types: "float32",
+        by: &["add_n_f32"],
+    },
+    Verified {
         op: "ARG_MAX",
         types: "float32",
         by: &["arg_max_f32"],
@@ -117,6 +122,21 @@ pub const VERIFIED: &[Verified] = &[
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
         ],
+    },
+    Verified {
+        op: "BATCH_MATMUL",
+        types: "float32",
+        by: &["batch_matmul_adj_y_f32", "batch_matmul_f32"],
+    },
+    Verified {
+        op: "BATCH_MATMUL",
+        types: "int16",
+        by: &["batch_matmul_adj_y_int16", "batch_matmul_int16"],
+    },
+    Verified {
+        op: "BATCH_MATMUL",
+        types: "int8",
+        by: &["batch_matmul_adj_y_int8", "batch_matmul_int8"],
     },
     Verified {
         op: "BATCH_TO_SPACE_ND",
@@ -226,6 +246,11 @@ pub const VERIFIED: &[Verified] = &[
             "mnist_conv_int8",
             "mobilenet_v2_int8",
         ],
+    },
+    Verified {
+        op: "CONV_3D",
+        types: "float32",
+        by: &["conv_3d_f32"],
     },
     Verified {
         op: "COS",
@@ -835,6 +860,56 @@ pub const VERIFIED: &[Verified] = &[
         op: "READ_VARIABLE",
         types: "resource",
         by: &["var_handle_f32", "var_handle_int16", "var_handle_int8"],
+    },
+    Verified {
+        op: "REDUCE_ANY",
+        types: "bool",
+        by: &["reduce_any_bool"],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "float32",
+        by: &["reduce_max_f32"],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "int16",
+        by: &["reduce_max_int16"],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "int8",
+        by: &["reduce_max_int8"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "float32",
+        by: &["reduce_min_f32"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "int16",
+        by: &["reduce_min_int16"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "int8",
+        by: &["reduce_min_int8"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "float32",
+        by: &["reduce_prod_f32"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "int16",
+        by: &["reduce_prod_int16"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "int8",
+        by: &["reduce_prod_int8"],
     },
     Verified {
         op: "RELU",

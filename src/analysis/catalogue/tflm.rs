@@ -116,6 +116,21 @@ pub const REGISTERED: &[&str] = &[
 /// `../shared/models`) that verify them, at most six each.
 pub const VERIFIED: &[Verified] = &[
     Verified {
+        op: "ABS",
+        types: "float32",
+        by: &["abs_f32"],
+    },
+    Verified {
+        op: "ABS",
+        types: "int16",
+        by: &["abs_int16"],
+    },
+    Verified {
+        op: "ABS",
+        types: "int8",
+        by: &["abs_int8"],
+    },
+    Verified {
         op: "ADD",
         types: "float32",
         by: &[
@@ -149,6 +164,31 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "ADD_N",
+        types: "float32",
+        by: &["add_n_f32"],
+    },
+    Verified {
+        op: "ARG_MAX",
+        types: "float32",
+        by: &["arg_max_f32"],
+    },
+    Verified {
+        op: "ARG_MAX",
+        types: "int8",
+        by: &["arg_max_int8"],
+    },
+    Verified {
+        op: "ARG_MIN",
+        types: "float32",
+        by: &["arg_min_f32"],
+    },
+    Verified {
+        op: "ARG_MIN",
+        types: "int8",
+        by: &["arg_min_int8"],
+    },
+    Verified {
         op: "AVERAGE_POOL_2D",
         types: "float32",
         by: &["average_pool_2d_f32"],
@@ -169,6 +209,51 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "BATCH_MATMUL",
+        types: "float32",
+        by: &["batch_matmul_adj_y_f32", "batch_matmul_f32"],
+    },
+    Verified {
+        op: "BATCH_MATMUL",
+        types: "int16",
+        by: &["batch_matmul_adj_y_int16", "batch_matmul_int16"],
+    },
+    Verified {
+        op: "BATCH_MATMUL",
+        types: "int8",
+        by: &["batch_matmul_adj_y_int8", "batch_matmul_int8"],
+    },
+    Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "float32",
+        by: &["batch_to_space_nd_f32"],
+    },
+    Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "int16",
+        by: &["batch_to_space_nd_int16"],
+    },
+    Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "int8",
+        by: &["batch_to_space_nd_int8"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "float32",
+        by: &["broadcast_to_f32"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "int16",
+        by: &["broadcast_to_int16"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "int8",
+        by: &["broadcast_to_int8"],
+    },
+    Verified {
         op: "CAST",
         types: "float32",
         by: &["cast_f32"],
@@ -187,6 +272,11 @@ pub const VERIFIED: &[Verified] = &[
         op: "CAST",
         types: "uint32",
         by: &["audio_preprocessor_int8"],
+    },
+    Verified {
+        op: "CEIL",
+        types: "float32",
+        by: &["ceil_f32"],
     },
     Verified {
         op: "CONCATENATION",
@@ -242,6 +332,16 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "COS",
+        types: "float32",
+        by: &["cos_f32"],
+    },
+    Verified {
+        op: "CUMSUM",
+        types: "float32",
+        by: &["cumsum_f32"],
+    },
+    Verified {
         op: "DEPTHWISE_CONV_2D",
         types: "float32",
         by: &[
@@ -268,6 +368,16 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "DEPTH_TO_SPACE",
+        types: "float32",
+        by: &["depth_to_space_f32"],
+    },
+    Verified {
+        op: "DEPTH_TO_SPACE",
+        types: "int8",
+        by: &["depth_to_space_int8"],
+    },
+    Verified {
         op: "DEQUANTIZE",
         types: "int16",
         by: &["quantize_int16"],
@@ -291,6 +401,56 @@ pub const VERIFIED: &[Verified] = &[
         op: "DIV",
         types: "int8",
         by: &["div_int8"],
+    },
+    Verified {
+        op: "ELU",
+        types: "float32",
+        by: &["elu_f32"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "float32",
+        by: &["equal_f32"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "int8",
+        by: &["equal_int8"],
+    },
+    Verified {
+        op: "EXP",
+        types: "float32",
+        by: &["exp_f32"],
+    },
+    Verified {
+        op: "EXPAND_DIMS",
+        types: "float32",
+        by: &["expand_dims_dynbatch_f32"],
+    },
+    Verified {
+        op: "EXPAND_DIMS",
+        types: "int16",
+        by: &["expand_dims_dynbatch_int16"],
+    },
+    Verified {
+        op: "EXPAND_DIMS",
+        types: "int8",
+        by: &["expand_dims_dynbatch_int8"],
+    },
+    Verified {
+        op: "FLOOR",
+        types: "float32",
+        by: &["floor_f32"],
+    },
+    Verified {
+        op: "FLOOR_DIV",
+        types: "float32",
+        by: &["floor_div_f32"],
+    },
+    Verified {
+        op: "FLOOR_MOD",
+        types: "float32",
+        by: &["floor_mod_f32"],
     },
     Verified {
         op: "FULLY_CONNECTED",
@@ -321,6 +481,46 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "GATHER",
+        types: "float32",
+        by: &["gather_f32"],
+    },
+    Verified {
+        op: "GATHER",
+        types: "int8",
+        by: &["gather_int8"],
+    },
+    Verified {
+        op: "GATHER_ND",
+        types: "float32",
+        by: &["gather_nd_f32"],
+    },
+    Verified {
+        op: "GATHER_ND",
+        types: "int8",
+        by: &["gather_nd_int8"],
+    },
+    Verified {
+        op: "GREATER",
+        types: "float32",
+        by: &["greater_f32"],
+    },
+    Verified {
+        op: "GREATER",
+        types: "int8",
+        by: &["greater_int8"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "float32",
+        by: &["greater_equal_f32"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "int8",
+        by: &["greater_equal_int8"],
+    },
+    Verified {
         op: "HARD_SWISH",
         types: "float32",
         by: &["hard_swish_f32", "mobilenet_v3_small_f32"],
@@ -329,6 +529,31 @@ pub const VERIFIED: &[Verified] = &[
         op: "HARD_SWISH",
         types: "int8",
         by: &["hard_swish_int8"],
+    },
+    Verified {
+        op: "L2_NORMALIZATION",
+        types: "float32",
+        by: &["l2_normalization_f32"],
+    },
+    Verified {
+        op: "L2_NORMALIZATION",
+        types: "int8",
+        by: &["l2_normalization_int8"],
+    },
+    Verified {
+        op: "LEAKY_RELU",
+        types: "float32",
+        by: &["leaky_relu_f32"],
+    },
+    Verified {
+        op: "LEAKY_RELU",
+        types: "int16",
+        by: &["leaky_relu_int16"],
+    },
+    Verified {
+        op: "LEAKY_RELU",
+        types: "int8",
+        by: &["leaky_relu_int8"],
     },
     Verified {
         op: "LESS",
@@ -344,6 +569,46 @@ pub const VERIFIED: &[Verified] = &[
         op: "LESS",
         types: "int8",
         by: &["less_int8"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "float32",
+        by: &["less_equal_f32"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "int8",
+        by: &["less_equal_int8"],
+    },
+    Verified {
+        op: "LOG",
+        types: "float32",
+        by: &["log_f32"],
+    },
+    Verified {
+        op: "LOG",
+        types: "int16",
+        by: &["log_int16"],
+    },
+    Verified {
+        op: "LOG",
+        types: "int8",
+        by: &["log_int8"],
+    },
+    Verified {
+        op: "LOGICAL_AND",
+        types: "bool",
+        by: &["logical_and_bool"],
+    },
+    Verified {
+        op: "LOGICAL_NOT",
+        types: "bool",
+        by: &["logical_not_bool"],
+    },
+    Verified {
+        op: "LOGICAL_OR",
+        types: "bool",
+        by: &["logical_or_bool"],
     },
     Verified {
         op: "LOGISTIC",
@@ -363,6 +628,16 @@ pub const VERIFIED: &[Verified] = &[
             "efficientnet_b0_int8",
             "logistic_int8",
         ],
+    },
+    Verified {
+        op: "LOG_SOFTMAX",
+        types: "float32",
+        by: &["log_softmax_f32"],
+    },
+    Verified {
+        op: "LOG_SOFTMAX",
+        types: "int8",
+        by: &["log_softmax_int8"],
     },
     Verified {
         op: "MAXIMUM",
@@ -447,6 +722,21 @@ pub const VERIFIED: &[Verified] = &[
         by: &["minimum_int8"],
     },
     Verified {
+        op: "MIRROR_PAD",
+        types: "float32",
+        by: &["mirror_pad_f32"],
+    },
+    Verified {
+        op: "MIRROR_PAD",
+        types: "int16",
+        by: &["mirror_pad_int16"],
+    },
+    Verified {
+        op: "MIRROR_PAD",
+        types: "int8",
+        by: &["mirror_pad_int8"],
+    },
+    Verified {
         op: "MUL",
         types: "float32",
         by: &["mobilenet_v3_small_f32", "mul_f32", "while_loop_f32"],
@@ -472,6 +762,31 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "NEG",
+        types: "float32",
+        by: &["neg_f32"],
+    },
+    Verified {
+        op: "NOT_EQUAL",
+        types: "float32",
+        by: &["not_equal_f32"],
+    },
+    Verified {
+        op: "PACK",
+        types: "float32",
+        by: &["pack_f32"],
+    },
+    Verified {
+        op: "PACK",
+        types: "int16",
+        by: &["pack_int16"],
+    },
+    Verified {
+        op: "PACK",
+        types: "int8",
+        by: &["pack_int8"],
+    },
+    Verified {
         op: "PAD",
         types: "float32",
         by: &["pad_f32"],
@@ -487,6 +802,26 @@ pub const VERIFIED: &[Verified] = &[
         by: &["nasnet_cells_int8", "nasnet_mobile_int8", "pad_int8"],
     },
     Verified {
+        op: "PADV2",
+        types: "float32",
+        by: &["padv2_f32"],
+    },
+    Verified {
+        op: "PADV2",
+        types: "int8",
+        by: &["padv2_int8"],
+    },
+    Verified {
+        op: "PRELU",
+        types: "float32",
+        by: &["prelu_f32"],
+    },
+    Verified {
+        op: "PRELU",
+        types: "int8",
+        by: &["prelu_int8"],
+    },
+    Verified {
         op: "QUANTIZE",
         types: "float32",
         by: &["quantize_int16", "quantize_int8", "test_conv_model"],
@@ -499,7 +834,38 @@ pub const VERIFIED: &[Verified] = &[
             "keyword_scrambled",
             "maximum_int16",
             "minimum_int16",
+            "pack_int16",
         ],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "float32",
+        by: &["reduce_max_f32"],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "int16",
+        by: &["reduce_max_int16"],
+    },
+    Verified {
+        op: "REDUCE_MAX",
+        types: "int8",
+        by: &["reduce_max_int8"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "float32",
+        by: &["reduce_min_f32"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "int16",
+        by: &["reduce_min_int16"],
+    },
+    Verified {
+        op: "REDUCE_MIN",
+        types: "int8",
+        by: &["reduce_min_int8"],
     },
     Verified {
         op: "RELU",
@@ -515,6 +881,21 @@ pub const VERIFIED: &[Verified] = &[
         op: "RELU",
         types: "int8",
         by: &["nasnet_cells_int8", "nasnet_mobile_int8", "relu_int8"],
+    },
+    Verified {
+        op: "RELU6",
+        types: "float32",
+        by: &["relu6_f32"],
+    },
+    Verified {
+        op: "RELU6",
+        types: "int16",
+        by: &["relu6_int16"],
+    },
+    Verified {
+        op: "RELU6",
+        types: "int8",
+        by: &["relu6_int8"],
     },
     Verified {
         op: "RESHAPE",
@@ -539,6 +920,101 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "RESIZE_BILINEAR",
+        types: "float32",
+        by: &["resize_bilinear_f32"],
+    },
+    Verified {
+        op: "RESIZE_BILINEAR",
+        types: "int16",
+        by: &["resize_bilinear_int16"],
+    },
+    Verified {
+        op: "RESIZE_BILINEAR",
+        types: "int8",
+        by: &["resize_bilinear_int8"],
+    },
+    Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "float32",
+        by: &["resize_nearest_neighbor_f32"],
+    },
+    Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "int16",
+        by: &["resize_nearest_neighbor_int16"],
+    },
+    Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "int8",
+        by: &["resize_nearest_neighbor_int8"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "float32",
+        by: &["reverse_v2_f32"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "int16",
+        by: &["reverse_v2_int16"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "int8",
+        by: &["reverse_v2_int8"],
+    },
+    Verified {
+        op: "ROUND",
+        types: "float32",
+        by: &["round_f32"],
+    },
+    Verified {
+        op: "RSQRT",
+        types: "float32",
+        by: &["rsqrt_f32"],
+    },
+    Verified {
+        op: "RSQRT",
+        types: "int16",
+        by: &["rsqrt_int16"],
+    },
+    Verified {
+        op: "RSQRT",
+        types: "int8",
+        by: &["rsqrt_int8"],
+    },
+    Verified {
+        op: "SELECT_V2",
+        types: "bool",
+        by: &["select_v2_f32", "select_v2_int8"],
+    },
+    Verified {
+        op: "SHAPE",
+        types: "float32",
+        by: &["shape_dynbatch_f32"],
+    },
+    Verified {
+        op: "SIN",
+        types: "float32",
+        by: &["sin_f32"],
+    },
+    Verified {
+        op: "SLICE",
+        types: "float32",
+        by: &["slice_f32"],
+    },
+    Verified {
+        op: "SLICE",
+        types: "int16",
+        by: &["slice_int16"],
+    },
+    Verified {
+        op: "SLICE",
+        types: "int8",
+        by: &["slice_int8"],
+    },
+    Verified {
         op: "SOFTMAX",
         types: "float32",
         by: &["mnist_conv_f32", "mobilenet_v3_small_f32", "softmax_f32"],
@@ -559,6 +1035,96 @@ pub const VERIFIED: &[Verified] = &[
             "mnist_conv_int8",
             "nasnet_cells_int8",
         ],
+    },
+    Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "float32",
+        by: &["space_to_batch_nd_f32"],
+    },
+    Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "int16",
+        by: &["space_to_batch_nd_int16"],
+    },
+    Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "int8",
+        by: &["space_to_batch_nd_int8"],
+    },
+    Verified {
+        op: "SPACE_TO_DEPTH",
+        types: "float32",
+        by: &["space_to_depth_f32"],
+    },
+    Verified {
+        op: "SPACE_TO_DEPTH",
+        types: "int8",
+        by: &["space_to_depth_int8"],
+    },
+    Verified {
+        op: "SPLIT",
+        types: "int32",
+        by: &["split_f32", "split_int16", "split_int8"],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "float32",
+        by: &["split_v_f32"],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "int16",
+        by: &["split_v_int16"],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "int8",
+        by: &["split_v_int8"],
+    },
+    Verified {
+        op: "SQRT",
+        types: "float32",
+        by: &["sqrt_f32"],
+    },
+    Verified {
+        op: "SQRT",
+        types: "int8",
+        by: &["sqrt_int8"],
+    },
+    Verified {
+        op: "SQUARE",
+        types: "float32",
+        by: &["square_f32"],
+    },
+    Verified {
+        op: "SQUARED_DIFFERENCE",
+        types: "float32",
+        by: &["squared_difference_f32"],
+    },
+    Verified {
+        op: "SQUARED_DIFFERENCE",
+        types: "int16",
+        by: &["squared_difference_int16"],
+    },
+    Verified {
+        op: "SQUARED_DIFFERENCE",
+        types: "int8",
+        by: &["squared_difference_int8"],
+    },
+    Verified {
+        op: "SQUEEZE",
+        types: "float32",
+        by: &["squeeze_dynbatch_f32"],
+    },
+    Verified {
+        op: "SQUEEZE",
+        types: "int16",
+        by: &["squeeze_dynbatch_int16"],
+    },
+    Verified {
+        op: "SQUEEZE",
+        types: "int8",
+        by: &["squeeze_dynbatch_int8"],
     },
     Verified {
         op: "STRIDED_SLICE",
@@ -584,6 +1150,21 @@ pub const VERIFIED: &[Verified] = &[
             "strided_slice_int8",
             "strided_slice_strided_int8",
         ],
+    },
+    Verified {
+        op: "SUB",
+        types: "float32",
+        by: &["sub_f32"],
+    },
+    Verified {
+        op: "SUB",
+        types: "int16",
+        by: &["sub_int16"],
+    },
+    Verified {
+        op: "SUB",
+        types: "int8",
+        by: &["sub_int8"],
     },
     Verified {
         op: "SUM",
@@ -666,6 +1247,30 @@ pub const VERIFIED: &[Verified] = &[
         by: &["tanh_int8"],
     },
     Verified {
+        op: "TRANSPOSE",
+        types: "float32",
+        by: &["transpose_f32"],
+    },
+    Verified {
+        op: "TRANSPOSE",
+        types: "int16",
+        by: &["transpose_int16"],
+    },
+    Verified {
+        op: "TRANSPOSE",
+        types: "int8",
+        by: &["transpose_int8"],
+    },
+    Verified {
+        op: "TRANSPOSE_CONV",
+        types: "int32",
+        by: &[
+            "transpose_conv_f32",
+            "transpose_conv_int16",
+            "transpose_conv_int8",
+        ],
+    },
+    Verified {
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
         types: "float32",
         by: &["lstm_f32"],
@@ -674,6 +1279,21 @@ pub const VERIFIED: &[Verified] = &[
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
         types: "int8",
         by: &["dtln_noise_suppression", "trained_lstm_int8"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "float32",
+        by: &["unpack_f32"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "int16",
+        by: &["unpack_int16"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "int8",
+        by: &["unpack_int8"],
     },
     Verified {
         op: "WHILE",

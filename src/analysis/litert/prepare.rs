@@ -2,9 +2,17 @@
 //! type, what WHILE, DEQUANTIZE (of a constant: persistent), DENSIFY (persistent RW, which is
 //! not a constant to what follows), VAR_HANDLE and READ_VARIABLE change, and the kernel
 //! temporaries (Init-phase reservations first, then Prepare-phase ones, indexed after the
-//! model's tensors), node by node until the first node with a dynamic output.
+//! model's tensors), node by node until the first node with a dynamic output. Kernels with
+//! temporaries: CONV_2D, DEPTHWISE_CONV_2D (hybrid), FULLY_CONNECTED (hybrid), the reducers
+//! (MEAN, SUM, REDUCE_PROD/MAX/MIN/ANY/ALL), BATCH_MATMUL, ADD_N, CONV_3D, TRANSPOSE_CONV
+//! (dynamic, or hybrid), SVDF and UNIDIRECTIONAL_SEQUENCE_LSTM.
 
 use crate::model::{ops, Model, Operator, Options, TensorType};
+
+/// Builtin codes not named in `model::ops`.
+const REDUCE_PROD: i32 = 81;
+const REDUCE_ANY: i32 = 91;
+const CONV_3D: i32 = 132;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum AllocType {
@@ -90,6 +98,7 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
         let count = match op.builtin {
             ops::UNIDIRECTIONAL_SEQUENCE_LSTM => 12,
             ops::SVDF => 6,
+            ops::ADD_N => 1,
             _ => 0,
         };
         if count > 0 {
@@ -108,8 +117,26 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
             ops::DEPTHWISE_CONV_2D => {
                 depthwise_hybrid_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
             }
-            ops::MEAN | ops::SUM => {
-                reduce_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
+            ops::MEAN | ops::SUM | REDUCE_PROD => {
+                reduce_temporaries(model, si, op, true, &mut tensors, &mut temporaries[i])
+            }
+            ops::REDUCE_MAX | ops::REDUCE_MIN | REDUCE_ANY | ops::REDUCE_ALL => {
+                reduce_temporaries(model, si, op, false, &mut tensors, &mut temporaries[i])
+            }
+            ops::BATCH_MATMUL => {
+                batch_matmul_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
+            }
+            ops::ADD_N => add_n_temporary(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            CONV_3D => conv3d_im2col(model, si, op, &mut tensors, &mut temporaries[i]),
+            ops::TRANSPOSE_CONV => {
+                transpose_conv_temporaries(model, si, op, &mut tensors, &mut temporaries[i])
             }
             ops::SVDF => svdf_temporaries(
                 model,
@@ -348,12 +375,18 @@ fn depthwise_hybrid_temporaries(
     }
 }
 
-/// MEAN and SUM (L6): four temporaries — resolved axes, the axis count, the accumulator
-/// (float, int64 or int32 by input type, output elements) and normalized dims (dynamic).
+/// The reducers (reduce.cc, L6): four temporaries — resolved axes, the axis count, the
+/// accumulator and normalized dims (dynamic). MEAN, SUM and REDUCE_PROD size the accumulator
+/// (float, int64 or int32 by input type, output elements; `accumulator`); REDUCE_MAX, MIN, ANY
+/// and ALL (`PrepareSimple` only) leave it without a size, so it holds no bytes. Checked on the
+/// operator sweep: reduce_max/min_* and reduce_any_bool hold int32[3] and int32[1] only
+/// (LiteRT's arena 644/388/260 B for f32/int16/int8), reduce_prod_* also the accumulator
+/// (f32[8] or int32[8]: 708/452/324 B).
 fn reduce_temporaries(
     model: &Model,
     si: usize,
     op: &Operator,
+    accumulator: bool,
     tensors: &mut Vec<ITensor>,
     temporaries: &mut Vec<usize>,
 ) {
@@ -379,15 +412,188 @@ fn reduce_temporaries(
     let accum = match dtype_of(model, si, in0) {
         Some(TensorType::Float32) => TensorType::Float32,
         Some(TensorType::Int32 | TensorType::Int64) => TensorType::Int64,
+        Some(TensorType::Bool) => TensorType::Bool,
         _ => TensorType::Int32,
     };
     let out_elems = shape_of(model, si, out0)
         .map(|s| s.iter().map(|&d| d as i64).collect::<Vec<_>>())
         .unwrap_or_default();
-    set_temp(tensors, base + 2, &[elements(&out_elems) as i64], accum);
+    if accumulator {
+        set_temp(tensors, base + 2, &[elements(&out_elems) as i64], accum);
+    }
     temporaries.push(base + 2);
     // normalized dims: dynamic for a non-constant input, never planned.
     temporaries.push(base + 3);
+}
+
+fn shape_i64(model: &Model, si: usize, t: i32) -> Option<Vec<i64>> {
+    shape_of(model, si, t).map(|s| s.iter().map(|&d| d as i64).collect())
+}
+
+/// `shape` with its last two dimensions swapped (rank ≥ 2).
+fn swap_last_two(mut shape: Vec<i64>) -> Vec<i64> {
+    let n = shape.len();
+    if n >= 2 {
+        shape.swap(n - 2, n - 1);
+    }
+    shape
+}
+
+/// BATCH_MATMUL (batch_matmul.cc): Prepare reserves seven indices. The first two are always
+/// temporaries: the transposed LHS (the LHS's type and shape with its last two dimensions
+/// swapped, RW arena) and the transposed RHS (likewise; persistent when the RHS is a
+/// constant). On the hybrid path (float LHS, int8 RHS) five more follow: the LHS quantised
+/// (int8, its shape), a float scaling factor and an int32 offset per LHS row
+/// (`batches · rows`), an int32 accumulator `[units, rows]` and the int32 row sums
+/// (`weight matrices · units`, persistent); rows and units are the output's last two
+/// dimensions. Checked on batch_matmul{,_adj_y}_{f32,int8,int16}: LiteRT's arena
+/// 9216/2304/4608 B, both temporaries at their offsets, 10 interpreter tensors.
+fn batch_matmul_temporaries(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    tensors: &mut Vec<ITensor>,
+    temporaries: &mut Vec<usize>,
+) {
+    let (lhs, rhs, out0) = (
+        first(&op.inputs),
+        op.inputs.get(1).copied().unwrap_or(-1),
+        first(&op.outputs),
+    );
+    let base = reserve(tensors, 7);
+    let (Some(l), Some(r), Some(lt), Some(rt)) = (
+        shape_i64(model, si, lhs),
+        shape_i64(model, si, rhs),
+        dtype_of(model, si, lhs),
+        dtype_of(model, si, rhs),
+    ) else {
+        return;
+    };
+    if l.len() < 2 || r.len() < 2 {
+        return;
+    }
+    let rhs_const = is_const(tensors, rhs);
+    set_temp(tensors, base, &swap_last_two(l.clone()), lt);
+    set_temp(tensors, base + 1, &swap_last_two(r.clone()), rt);
+    if rhs_const {
+        tensors[base + 1].alloc = AllocType::ArenaRwPersistent;
+    }
+    temporaries.extend([base, base + 1]);
+    if lt == TensorType::Float32 && rt == TensorType::Int8 {
+        let out = shape_i64(model, si, out0).unwrap_or_default();
+        let dim = |s: &[i64], back: usize| s.len().checked_sub(back).map_or(1, |k| s[k]);
+        let (rows, units) = (dim(&out, 2), dim(&out, 1));
+        let batches: i64 = l[..l.len() - 2].iter().product();
+        let matrices: i64 = r[..r.len() - 2].iter().product();
+        set_temp(tensors, base + 2, &l, rt);
+        set_temp(tensors, base + 3, &[batches * rows], TensorType::Float32);
+        set_temp(tensors, base + 4, &[units, rows], TensorType::Int32);
+        set_temp(tensors, base + 5, &[batches * rows], TensorType::Int32);
+        set_temp(tensors, base + 6, &[matrices * units], TensorType::Int32);
+        tensors[base + 6].alloc = AllocType::ArenaRwPersistent;
+        temporaries.extend(base + 2..base + 7);
+    }
+}
+
+/// ADD_N (add_n.cc): Init reserves one index; Prepare makes it an RW-arena accumulator of
+/// the first input's type and `threads · elements` (one thread, as the oracle runs it).
+/// Checked on add_n_f32: f32[128] at 2048, LiteRT's arena 2560 B.
+fn add_n_temporary(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    base: usize,
+    tensors: &mut [ITensor],
+    temporaries: &mut Vec<usize>,
+) {
+    let in0 = first(&op.inputs);
+    if let (Some(shape), Some(dtype)) = (shape_i64(model, si, in0), dtype_of(model, si, in0)) {
+        set_temp(tensors, base, &[elements(&shape) as i64], dtype);
+        temporaries.push(base);
+    }
+}
+
+/// CONV_3D (conv3d.cc, optimized kernel): one im2col temporary, added only when the filter
+/// is not 1×1×1 or a stride or dilation is not 1: the input's type, shape
+/// `[N, out_d, out_h, out_w, fd·fh·fw·in_ch]`. The options are not read here: a 1×1×1
+/// filter counts as strided when the output's spatial shape differs from the input's (a
+/// dilation has no effect on a 1×1×1 filter's shapes and is missed). Checked on conv_3d_f32:
+/// f32 `[1,4,6,6,108]` at 4608, LiteRT's arena 66816 B.
+fn conv3d_im2col(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    tensors: &mut Vec<ITensor>,
+    temporaries: &mut Vec<usize>,
+) {
+    let (in0, out0) = (first(&op.inputs), first(&op.outputs));
+    let filter = op.inputs.get(1).copied().unwrap_or(-1);
+    let (Some(inp), Some(f), Some(out), Some(dtype)) = (
+        shape_i64(model, si, in0),
+        shape_i64(model, si, filter),
+        shape_i64(model, si, out0),
+        dtype_of(model, si, in0),
+    ) else {
+        return;
+    };
+    if inp.len() != 5 || f.len() != 5 || out.len() != 5 {
+        return;
+    }
+    let need = f[..3] != [1, 1, 1] || inp[1..4] != out[1..4];
+    if need {
+        let idx = reserve(tensors, 1);
+        let depth: i64 = f[..4].iter().product();
+        set_temp(
+            tensors,
+            idx,
+            &[out[0], out[1], out[2], out[3], depth],
+            dtype,
+        );
+        temporaries.push(idx);
+    }
+}
+
+/// TRANSPOSE_CONV (transpose_conv.cc, optimized kernel): Prepare reserves, in this order, the
+/// col2im and transposed-weights temporaries (both dynamic: heap, never in the arena), for
+/// int8/uint8/int16 inputs a scratch accumulator (dynamic too) and, on the hybrid path (float
+/// input, int8 weights), the input quantised (int8, input shape), a float scaling factor and
+/// an int32 offset per input row (`elements / in_ch`), all three in the RW arena. The dynamic
+/// ones only take their place in the node's hash set. Checked on transpose_conv_{f32,int8,
+/// int16}: 7, 8 and 8 interpreter tensors, arenas 1536 (see below), 384 and 768 B. In
+/// transpose_conv_f32's oracle the transposed weights (dynamic, a heap block just below the
+/// arena buffer) are taken for the arena base; the arena itself, as its preserve-all run
+/// measures it too, is 1536 B with the input at 0 and the output at 512, as here.
+fn transpose_conv_temporaries(
+    model: &Model,
+    si: usize,
+    op: &Operator,
+    tensors: &mut Vec<ITensor>,
+    temporaries: &mut Vec<usize>,
+) {
+    let weights = op.inputs.get(1).copied().unwrap_or(-1);
+    let input = op.inputs.get(2).copied().unwrap_or(-1);
+    let (it, wt) = (dtype_of(model, si, input), dtype_of(model, si, weights));
+    let quantized = matches!(
+        it,
+        Some(TensorType::Int8 | TensorType::Uint8 | TensorType::Int16)
+    );
+    let hybrid = it == Some(TensorType::Float32) && wt == Some(TensorType::Int8);
+    let count = 2 + usize::from(quantized) + 3 * usize::from(hybrid);
+    let base = reserve(tensors, count);
+    for t in &mut tensors[base..base + count] {
+        t.unused = false;
+    }
+    temporaries.extend(base..base + count);
+    if hybrid {
+        if let (Some(inp), Some(w)) = (shape_i64(model, si, input), shape_i64(model, si, weights)) {
+            let channels_in = w.get(3).copied().unwrap_or(1).max(1);
+            let height = elements(&inp) as i64 / channels_in;
+            let q = base + 2;
+            set_temp(tensors, q, &inp, TensorType::Int8);
+            set_temp(tensors, q + 1, &[height], TensorType::Float32);
+            set_temp(tensors, q + 2, &[height], TensorType::Int32);
+        }
+    }
 }
 
 /// SVDF, full int8 (L6): two int32 scratch tensors in the Init-phase reservation.
@@ -534,4 +740,164 @@ fn lstm_temporaries(
 
 fn first(v: &[i32]) -> i32 {
     v.first().copied().unwrap_or(-1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// Prepare of subgraph 0 of `sample_models/ops/<name>.tflite`.
+    fn prepared(name: &str) -> Prepared {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("sample_models/ops")
+            .join(format!("{name}.tflite"));
+        let model = Model::from_path(&path).expect("sample model loads");
+        prepare(&model, 0)
+    }
+
+    /// (bytes, in the RW arena) of node 0's temporaries.
+    fn temps(p: &Prepared) -> Vec<(u64, bool)> {
+        p.temporaries[0]
+            .iter()
+            .map(|&t| (p.tensors[t].bytes, p.tensors[t].alloc == AllocType::ArenaRw))
+            .collect()
+    }
+
+    #[test]
+    fn batch_matmul_transposes_both_operands_into_the_rw_arena() {
+        // Oracle: 10 interpreter tensors; tensors 3 (a transposed, [1,4,16,8]) and 4 (b
+        // transposed, [1,4,8,16]) are 2048-byte arena temporaries, 5..9 hold no data.
+        for name in ["batch_matmul_f32", "batch_matmul_adj_y_f32"] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), 10, "{name}");
+            assert_eq!(p.temporaries[0], vec![3, 4], "{name}");
+            assert_eq!(temps(&p), vec![(2048, true), (2048, true)], "{name}");
+            assert!(p.tensors[5..].iter().all(|t| t.unused), "{name}");
+        }
+        // int8: 512 bytes each (oracle tensors 3 and 4).
+        assert_eq!(
+            temps(&prepared("batch_matmul_int8")),
+            vec![(512, true), (512, true)]
+        );
+    }
+
+    #[test]
+    fn reduce_max_min_any_size_no_accumulator_but_prod_does() {
+        // Oracle: 7 interpreter tensors; int32[3] (12 B) and int32[1] (4 B) in the arena,
+        // tensor 5 (accumulator) and 6 (normalized dims) without data.
+        for name in ["reduce_max_int8", "reduce_min_f32", "reduce_any_bool"] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), 7, "{name}");
+            let t = temps(&p);
+            assert_eq!(t.len(), 4, "{name}");
+            assert_eq!(&t[..2], &[(12, true), (4, true)], "{name}");
+            assert_eq!(t[2].0, 0, "{name}");
+            assert!(!t[3].1, "{name}");
+        }
+        // REDUCE_PROD: the accumulator is tensor 5, int32[8] (32 B) for int8/int16 and
+        // float32[8] for f32.
+        for name in ["reduce_prod_int8", "reduce_prod_int16", "reduce_prod_f32"] {
+            assert_eq!(temps(&prepared(name))[2], (32, true), "{name}");
+        }
+    }
+
+    #[test]
+    fn add_n_reserves_its_accumulator_at_init() {
+        // Oracle add_n_f32: 5 interpreter tensors; tensor 4 is float32[128], 512 B, in the
+        // arena (at 2048).
+        let p = prepared("add_n_f32");
+        assert_eq!(p.tensors.len(), 5);
+        assert_eq!(p.temporaries[0], vec![4]);
+        assert_eq!(temps(&p), vec![(512, true)]);
+    }
+
+    #[test]
+    fn conv3d_adds_an_im2col_for_a_3x3x3_filter() {
+        // Oracle conv_3d_f32: tensor 3, float32 [1,4,6,6,108] = 62208 B, in the arena.
+        let p = prepared("conv_3d_f32");
+        assert_eq!(p.tensors.len(), 4);
+        assert_eq!(temps(&p), vec![(62208, true)]);
+    }
+
+    #[test]
+    fn transpose_conv_temporaries_stay_out_of_the_arena() {
+        // Oracle: 7 interpreter tensors for f32 (col2im, transposed weights), 8 for int8 and
+        // int16 (plus the scratch accumulator); none is planned in the RW arena.
+        for (name, count) in [
+            ("transpose_conv_f32", 7),
+            ("transpose_conv_int8", 8),
+            ("transpose_conv_int16", 8),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), count, "{name}");
+            assert_eq!(p.temporaries[0].len(), count - 5, "{name}");
+            assert!(temps(&p).iter().all(|&(_, rw)| !rw), "{name}");
+        }
+    }
+    #[test]
+    fn hybrid_batch_matmul_with_constant_weights_keeps_transposed_rhs_and_row_sums_persistent() {
+        // Read from batch_matmul.cc (no oracle model has this path): float LHS [2,3,4],
+        // constant int8 RHS [4,5], output [2,3,5].
+        use crate::model::{OperatorCode, Subgraph, Tensor};
+        let tensor = |name: &str, shape: &[i32], dtype: TensorType, constant: bool| Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            shape_signature: None,
+            dtype,
+            buffer: u32::from(constant),
+            is_variable: false,
+            is_constant: constant,
+            bytes: dtype
+                .bytes_for(shape.iter().map(|&d| d as u64).product())
+                .and_then(Result::ok),
+            quant_channels: 0,
+        };
+        let model = Model {
+            operator_codes: vec![OperatorCode {
+                builtin: ops::BATCH_MATMUL,
+                custom: None,
+                version: 1,
+            }],
+            subgraphs: vec![Subgraph {
+                tensors: vec![
+                    tensor("x", &[2, 3, 4], TensorType::Float32, false),
+                    tensor("w", &[4, 5], TensorType::Int8, true),
+                    tensor("y", &[2, 3, 5], TensorType::Float32, false),
+                ],
+                inputs: vec![0],
+                outputs: vec![2],
+                operators: vec![Operator {
+                    opcode_index: 0,
+                    builtin: ops::BATCH_MATMUL,
+                    inputs: vec![0, 1],
+                    outputs: vec![2],
+                    intermediates: vec![],
+                    options: Options::None,
+                    custom_options: vec![],
+                }],
+                ..Subgraph::default()
+            }],
+            ..Model::default()
+        };
+        let p = prepare(&model, 0);
+        assert_eq!(p.tensors.len(), 3 + 7);
+        let got: Vec<(u64, AllocType)> = p.temporaries[0]
+            .iter()
+            .map(|&t| (p.tensors[t].bytes, p.tensors[t].alloc))
+            .collect();
+        use AllocType::{ArenaRw as Rw, ArenaRwPersistent as Persistent};
+        assert_eq!(
+            got,
+            vec![
+                (96, Rw),         // LHS transposed, f32 [2,4,3]
+                (20, Persistent), // RHS transposed, int8 [5,4], constant RHS
+                (24, Rw),         // LHS quantised, int8 [2,3,4]
+                (24, Rw),         // scaling factors, f32 [2·3]
+                (60, Rw),         // accumulator, int32 [5,3]
+                (24, Rw),         // input offsets, int32 [2·3]
+                (20, Persistent), // row sums, int32 [1·5]
+            ]
+        );
+    }
 }
