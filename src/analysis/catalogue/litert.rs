@@ -1316,6 +1316,16 @@ pub const VERIFIED: &[Verified] = &[
         by: &["transpose_int8"],
     },
     Verified {
+        op: "TRANSPOSE_CONV",
+        types: "int16",
+        by: &["transpose_conv_int16"],
+    },
+    Verified {
+        op: "TRANSPOSE_CONV",
+        types: "int8",
+        by: &["transpose_conv_int8"],
+    },
+    Verified {
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
         types: "float32",
         by: &["lstm_f32"],

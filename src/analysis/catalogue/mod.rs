@@ -78,7 +78,8 @@ impl Runtime {
     }
 }
 
-/// The type variant of operator `op` of subgraph `sg`: its first input's element type, or
+/// The type variant of operator `op` of subgraph `sg`: its first input's element type (the
+/// data input's, for TRANSPOSE_CONV), or
 /// `hybrid` for a float input with integer weights (dynamic-range quantisation).
 pub fn variant(model: &Model, sg: usize, op: &Operator) -> &'static str {
     let Some(s) = model.subgraphs.get(sg) else {
@@ -91,6 +92,12 @@ pub fn variant(model: &Model, sg: usize, op: &Operator) -> &'static str {
             .and_then(|t| s.tensors.get(t))
             .map(|t| t.dtype)
     };
+    // TRANSPOSE_CONV's data is its third input (the first is the output shape).
+    let data = if op.builtin == ops::TRANSPOSE_CONV {
+        2
+    } else {
+        0
+    };
     let hybrid = matches!(
         op.builtin,
         ops::FULLY_CONNECTED
@@ -102,7 +109,7 @@ pub fn variant(model: &Model, sg: usize, op: &Operator) -> &'static str {
     if hybrid {
         return "hybrid";
     }
-    input(0).map_or("none", |d| d.name())
+    input(data).map_or("none", |d| d.name())
 }
 
 /// A node whose operator × type variant is not verified for a runtime.

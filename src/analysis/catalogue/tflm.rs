@@ -1263,12 +1263,18 @@ pub const VERIFIED: &[Verified] = &[
     },
     Verified {
         op: "TRANSPOSE_CONV",
-        types: "int32",
-        by: &[
-            "transpose_conv_f32",
-            "transpose_conv_int16",
-            "transpose_conv_int8",
-        ],
+        types: "float32",
+        by: &["transpose_conv_f32"],
+    },
+    Verified {
+        op: "TRANSPOSE_CONV",
+        types: "int16",
+        by: &["transpose_conv_int16"],
+    },
+    Verified {
+        op: "TRANSPOSE_CONV",
+        types: "int8",
+        by: &["transpose_conv_int8"],
     },
     Verified {
         op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
