@@ -384,6 +384,10 @@ impl Document {
                 }
             }
         }
+        // A model the runtime cannot run has no smaller arena to point to.
+        if matches!(h.certainty, Certainty::CannotRun { .. }) {
+            return;
+        }
         // The optimised order, once saved.
         if let Some(figure) = &self.facts.runtime_reordered {
             let after = figure_headline(figure, opts.target);

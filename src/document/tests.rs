@@ -150,6 +150,8 @@ fn tflm_cannot_run_what_its_kernels_refuse_and_no_budget_fits_it() {
         );
         assert!(h.sentence().starts_with("TFLM cannot run this model: "));
         assert_eq!(h.copy_value(), None);
+        // No smaller arena is offered for a model the runtime cannot run.
+        assert!(h.secondary.is_empty(), "{name}: {:?}", h.secondary);
         assert!(matches!(
             h.verdict(u64::MAX / 4),
             BudgetVerdict::CannotRun { .. }
