@@ -289,21 +289,25 @@ pub fn facts(
             ..Default::default()
         };
     };
-    let tflm_tails = Some(TflmTails::of(model));
-    let reordered = !file_planned.is_empty();
+    // The runtime's figure on the order planned carries the tails and the XNNPACK summary
+    // when its runtime has them: each is computed once.
+    let planned_figure = runtime_figure(model, planned, lifetimes, (isa, platform));
+    let (tflm_tails, xnnpack) = match &planned_figure {
+        RuntimeFigure::Tflm { tails, .. } => ((**tails).clone(), None),
+        RuntimeFigure::Xnnpack(x, _) => (TflmTails::of(model), Some((**x).clone())),
+        RuntimeFigure::Litert { .. } => (TflmTails::of(model), None),
+    };
+    let tflm_tails = Some(tflm_tails);
     let problems = planned
         .iter()
         .map(|pl| problem_facts(Some(model), pl, tflm_tails.as_ref()))
         .collect();
-    let xnnpack = (lifetimes == Lifetimes::Xnnpack)
-        .then(|| XnnpackSummary::of(model, planned, isa, platform));
-    let runtime_file = Some(if reordered {
-        runtime_figure(file_model, file_planned, lifetimes, (isa, platform))
+    let (runtime_file, runtime_reordered) = if file_planned.is_empty() {
+        (Some(planned_figure), None)
     } else {
-        runtime_figure(model, planned, lifetimes, (isa, platform))
-    });
-    let runtime_reordered =
-        reordered.then(|| runtime_figure(model, planned, lifetimes, (isa, platform)));
+        let file_figure = runtime_figure(file_model, file_planned, lifetimes, (isa, platform));
+        (Some(file_figure), Some(planned_figure))
+    };
     Facts {
         tflm_tails,
         problems,

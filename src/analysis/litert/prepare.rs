@@ -842,16 +842,7 @@ mod tests {
         use crate::model::{OperatorCode, Subgraph, Tensor};
         let tensor = |name: &str, shape: &[i32], dtype: TensorType, constant: bool| Tensor {
             name: name.into(),
-            shape: shape.to_vec(),
-            shape_signature: None,
-            dtype,
-            buffer: u32::from(constant),
-            is_variable: false,
-            is_constant: constant,
-            bytes: dtype
-                .bytes_for(shape.iter().map(|&d| d as u64).product())
-                .and_then(Result::ok),
-            quant_channels: 0,
+            ..crate::analysis::tflm_tail::tests::tensor(shape, dtype, constant)
         };
         let model = Model {
             operator_codes: vec![OperatorCode {
