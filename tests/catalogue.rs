@@ -160,7 +160,43 @@ fn ops_prints_every_registered_builtin_with_a_status() {
     assert_eq!(code, 0);
     assert!(out.starts_with("tflm: "), "{out:.200}");
     assert!(
-        out.contains(" of 100 builtin operators verified"),
+        out.contains(" of the 100 builtin operators it registers verified"),
         "{out:.200}"
     );
+    // LiteRT's resolver registers 172 builtins (register.cc's AddBuiltin calls, counted in
+    // its source), not CALL or DELEGATE; the XNNPACK catalogue covers the 59 builtins its
+    // VisitNode has a case for (BATCH_MATMUL, not GATHER: that one TFLite runs).
+    assert_eq!(catalogue::coverage(Runtime::Litert).0, 172);
+    assert_eq!(catalogue::coverage(Runtime::Xnnpack).0, 59);
+    let ops_of = |rt: &str| -> Vec<&str> {
+        rows.iter()
+            .filter(|r| r["runtime"] == rt)
+            .filter_map(|r| r["op"].as_str())
+            .collect()
+    };
+    assert!(!ops_of("litert").contains(&"DELEGATE") && !ops_of("litert").contains(&"CALL"));
+    assert!(ops_of("litert").contains(&"STABLEHLO_ADD"));
+    assert!(ops_of("xnnpack").contains(&"BATCH_MATMUL") && !ops_of("xnnpack").contains(&"GATHER"));
+}
+
+#[test]
+fn ops_of_a_model_lists_its_variants_with_their_status() {
+    // hello_world_int8 (a sample with all three oracles, exact on each); a made-up path is
+    // one clear error.
+    let path = common::sample_path("hello_world_int8.tflite");
+    let path = path.to_string_lossy();
+    let (code, out, err) = common::arenascope(&["ops", "--model", &path, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = serde_json::from_str(&out).unwrap();
+    // hello_world: three int8 FULLY_CONNECTED nodes, nothing else.
+    assert_eq!(rows.len(), 1, "{out}");
+    assert_eq!(rows[0]["op"], "FULLY_CONNECTED");
+    assert_eq!(rows[0]["types"], "int8");
+    assert_eq!(rows[0]["nodes"], 3);
+    for rt in ["litert", "tflm", "xnnpack"] {
+        assert_eq!(rows[0][rt], "verified", "{rt}");
+    }
+    let (code, _, err) = common::arenascope(&["ops", "--model", "/nonexistent/m.tflite"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("m.tflite"), "{err}");
 }

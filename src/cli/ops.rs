@@ -16,6 +16,10 @@ pub struct OpsArgs {
     pub runtime: Option<RuntimeArg>,
     #[arg(long, value_enum, default_value = "table")]
     pub format: OpsFormat,
+    /// A .tflite model: list its operator × type variants instead, with each one's status on
+    /// the three runtimes.
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -50,6 +54,9 @@ struct Row {
 }
 
 pub fn run(args: &OpsArgs) -> Result<String, CliError> {
+    if let Some(path) = &args.model {
+        return of_model(path, args.format);
+    }
     let runtimes: Vec<Runtime> = match args.runtime {
         Some(r) => vec![r.into()],
         None => Runtime::ALL.to_vec(),
@@ -73,8 +80,12 @@ pub fn run(args: &OpsArgs) -> Result<String, CliError> {
                 let (registered, verified) = catalogue::coverage(r);
                 let _ = writeln!(
                     s,
-                    "{}: {verified} of {registered} builtin operators verified (source: {})",
+                    "{}: {verified} of the {registered} builtin operators {} verified (source: {})",
                     r.name(),
+                    match r {
+                        catalogue::Runtime::Xnnpack => "the delegate visits",
+                        _ => "it registers",
+                    },
                     r.registry_source()
                 );
                 let _ = writeln!(
@@ -93,6 +104,37 @@ pub fn run(args: &OpsArgs) -> Result<String, CliError> {
                     );
                 }
                 s.push('\n');
+            }
+            s
+        }
+    })
+}
+
+/// `ops --model`: the model's operator × type variants and their status per runtime.
+fn of_model(path: &std::path::Path, format: OpsFormat) -> Result<String, CliError> {
+    let (source, _) = crate::document::Source::open(path)?;
+    let crate::document::Source::Model(model) = source else {
+        return Err(CliError::Usage(format!(
+            "{}: not a .tflite model (ops --model lists a model's operators)",
+            path.display()
+        )));
+    };
+    let pairs = catalogue::model_pairs(&model);
+    Ok(match format {
+        OpsFormat::Json => serde_json::to_string_pretty(&pairs).unwrap_or_default() + "\n",
+        OpsFormat::Table => {
+            let mut s = String::new();
+            let _ = writeln!(
+                s,
+                "  {:<32} {:<9} {:>5}  {:<13} {:<13} {:<13}",
+                "op", "types", "nodes", "litert", "tflm", "xnnpack"
+            );
+            for p in &pairs {
+                let _ = writeln!(
+                    s,
+                    "  {:<32} {:<9} {:>5}  {:<13} {:<13} {:<13}",
+                    p.op, p.types, p.nodes, p.litert, p.tflm, p.xnnpack
+                );
             }
             s
         }

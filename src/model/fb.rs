@@ -160,15 +160,13 @@ impl<'a> Tensor<'a> {
 
 fb_table!(QuantizationParameters, |tv| tv
     .visit_field::<ForwardsUOffset<Vector<f32>>>("scale", slot(2), false)?
-    .visit_field::<ForwardsUOffset<Vector<i64>>>(
-        "zero_point",
-        slot(3),
-        false
-    )?);
+    .visit_field::<ForwardsUOffset<Vector<i64>>>("zero_point", slot(3), false)?
+    .visit_field::<i32>("quantized_dimension", slot(6), false)?);
 
 impl<'a> QuantizationParameters<'a> {
     getter!(scale, 2, ForwardsUOffset<Vector<'a, f32>>);
     getter!(zero_point, 3, ForwardsUOffset<Vector<'a, i64>>);
+    getter!(quantized_dimension, 6, i32, 0);
 }
 
 fb_table!(Operator, |tv| {
@@ -236,6 +234,52 @@ impl ScalarTable<'_> {
             Some(b) => i32::from_le_bytes([b[0], b[1], b[2], b[3]]),
             None => default,
         }
+    }
+
+    /// Reads a string field with bounds checks (`None` when absent or out of the buffer).
+    pub fn str_field(&self, id: u16) -> Option<String> {
+        let vt = self.0.vtable();
+        let off = vt.get(slot(id)) as usize;
+        if off == 0 {
+            return None;
+        }
+        let buf = self.0.buf();
+        let word = |at: usize| -> Option<usize> {
+            let b = buf.get(at..at.checked_add(4)?)?;
+            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        };
+        let pos = self.0.loc().checked_add(off)?;
+        let start = pos.checked_add(word(pos)?)?;
+        let len = word(start)?;
+        let from = start.checked_add(4)?;
+        let bytes = buf.get(from..from.checked_add(len)?)?;
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+
+    /// Reads a vector-of-int32 field with bounds checks (`None` when absent or out of the
+    /// buffer).
+    pub fn i32_vec_field(&self, id: u16) -> Option<Vec<i32>> {
+        let vt = self.0.vtable();
+        let off = vt.get(slot(id)) as usize;
+        if off == 0 {
+            return None;
+        }
+        let buf = self.0.buf();
+        let word = |at: usize| -> Option<u32> {
+            let b = buf.get(at..at.checked_add(4)?)?;
+            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let pos = self.0.loc().checked_add(off)?;
+        let start = pos.checked_add(word(pos)? as usize)?;
+        let len = word(start)? as usize;
+        let from = start.checked_add(4)?;
+        let bytes = buf.get(from..from.checked_add(len.checked_mul(4)?)?)?;
+        Some(
+            bytes
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        )
     }
 
     /// Reads a one-byte field (enums, bools) with bounds checks.

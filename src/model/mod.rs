@@ -110,6 +110,10 @@ pub enum Options {
         shrink_axis_mask: i32,
         offset: bool,
     },
+    /// VAR_HANDLE: the resource variable's `shared_name` (one variable per distinct name).
+    VarHandle {
+        shared_name: String,
+    },
     /// Some other options table (its union type).
     Other(u8),
 }
@@ -632,6 +636,9 @@ fn read_options(op: fb::Operator<'_>) -> Options {
         },
         103 => Options::CallOnce {
             init_subgraph: t.i32_field(0, 0),
+        },
+        111 => Options::VarHandle {
+            shared_name: t.str_field(1).unwrap_or_default(),
         },
         other => Options::Other(other),
     }

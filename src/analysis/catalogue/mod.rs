@@ -68,12 +68,22 @@ impl Runtime {
         }
     }
 
-    /// Whether the runtime registers a kernel for builtin operator `name`.
+    /// Whether the runtime registers a kernel for builtin operator `name` (with XNNPACK,
+    /// TFLite's kernels run what the delegate refuses).
     pub fn registers(self, name: &str) -> bool {
         match self {
-            // The builtin resolver registers every builtin operator of the schema.
-            Runtime::Litert | Runtime::Xnnpack => true,
+            Runtime::Litert | Runtime::Xnnpack => litert::REGISTERED.contains(&name),
             Runtime::Tflm => tflm::REGISTERED.contains(&name),
+        }
+    }
+
+    /// The builtin operators the catalogue covers: those the runtime registers, and with
+    /// XNNPACK those the delegate's `VisitNode` has a case for (the others it refuses by its
+    /// switch's default, and they are LiteRT's entries).
+    pub fn covers(self, name: &str) -> bool {
+        match self {
+            Runtime::Xnnpack => xnnpack::VISITED.contains(&name),
+            _ => self.registers(name),
         }
     }
 }
@@ -139,7 +149,16 @@ pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
         for (k, op) in s.operators.iter().enumerate() {
             let name = model.op_name(op);
             let types = variant(model, si, op);
-            let known = verified.iter().any(|v| v.op == name && v.types == types);
+            // A builtin the delegate has no case for runs on TFLite: LiteRT's entry answers.
+            let table = if runtime == Runtime::Xnnpack
+                && op.builtin != ops::CUSTOM
+                && !Runtime::Xnnpack.covers(&name)
+            {
+                Runtime::Litert.verified()
+            } else {
+                verified
+            };
+            let known = table.iter().any(|v| v.op == name && v.types == types);
             if !known && cannot_run_node(model, runtime, op).is_none() {
                 out.push(NotModelled {
                     subgraph: si,
@@ -226,7 +245,7 @@ pub fn entries(runtime: Runtime) -> Vec<Entry> {
         let Some(name) = ops::name(code) else {
             continue;
         };
-        if code == ops::CUSTOM || !runtime.registers(name) {
+        if code == ops::CUSTOM || !runtime.covers(name) {
             continue;
         }
         let verified: Vec<&Verified> = runtime.verified().iter().filter(|v| v.op == name).collect();
@@ -264,8 +283,8 @@ pub fn entries(runtime: Runtime) -> Vec<Entry> {
     out
 }
 
-/// How many builtin operators `runtime` registers, and of them how many have at least one
-/// verified type variant.
+/// How many builtin operators the catalogue of `runtime` covers ([`Runtime::covers`]), and of
+/// them how many have at least one verified type variant.
 pub fn coverage(runtime: Runtime) -> (usize, usize) {
     let mut registered = 0;
     let mut verified = 0;
@@ -273,11 +292,86 @@ pub fn coverage(runtime: Runtime) -> (usize, usize) {
         let Some(name) = ops::name(code) else {
             continue;
         };
-        if code == ops::CUSTOM || !runtime.registers(name) {
+        if code == ops::CUSTOM || !runtime.covers(name) {
             continue;
         }
         registered += 1;
         verified += usize::from(runtime.verified().iter().any(|v| v.op == name));
     }
     (registered, verified)
+}
+
+/// One operator × type variant of a model: how many nodes have it and, per runtime, its
+/// status there ("verified", "not modelled" or "cannot run").
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelPair {
+    pub op: String,
+    pub types: &'static str,
+    pub nodes: usize,
+    pub litert: &'static str,
+    pub tflm: &'static str,
+    pub xnnpack: &'static str,
+}
+
+/// The operator × type variants of `model`, in first-seen order, with their status per
+/// runtime (`arenascope ops --model`).
+pub fn model_pairs(model: &Model) -> Vec<ModelPair> {
+    let flagged = Runtime::ALL.map(|r| {
+        let nm: Vec<(usize, usize)> = not_modelled(model, r)
+            .iter()
+            .map(|n| (n.subgraph, n.node))
+            .collect();
+        nm
+    });
+    let status = |r: usize, si: usize, k: usize, op: &Operator| -> &'static str {
+        if cannot_run_node(model, Runtime::ALL[r], op).is_some() {
+            "cannot run"
+        } else if flagged[r].contains(&(si, k)) {
+            "not modelled"
+        } else {
+            "verified"
+        }
+    };
+    // A pair's status is its worst node's.
+    let rank = |s: &str| match s {
+        "verified" => 0,
+        "not modelled" => 1,
+        _ => 2,
+    };
+    let mut out: Vec<ModelPair> = Vec::new();
+    for (si, s) in model.subgraphs.iter().enumerate() {
+        for (k, op) in s.operators.iter().enumerate() {
+            let name = model.op_name(op);
+            let types = variant(model, si, op);
+            let st = [0, 1, 2].map(|r| status(r, si, k, op));
+            let entry = match out
+                .iter_mut()
+                .position(|p| p.op == name && p.types == types)
+            {
+                Some(i) => &mut out[i],
+                None => {
+                    out.push(ModelPair {
+                        op: name,
+                        types,
+                        nodes: 0,
+                        litert: "verified",
+                        tflm: "verified",
+                        xnnpack: "verified",
+                    });
+                    let last = out.len() - 1;
+                    &mut out[last]
+                }
+            };
+            entry.nodes += 1;
+            for (slot, new) in [&mut entry.litert, &mut entry.tflm, &mut entry.xnnpack]
+                .into_iter()
+                .zip(st)
+            {
+                if rank(new) > rank(slot) {
+                    *slot = new;
+                }
+            }
+        }
+    }
+    out
 }
