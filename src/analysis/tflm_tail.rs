@@ -222,7 +222,17 @@ fn op_cost_by_name(name: &str, t32: bool) -> Option<OpCost> {
         // PADV2 is pad.cc's kernel: PAD's op data.
         "PADV2" => c(None, Some(56)),
         // reduce.cc: MEAN's TfLiteReducerParams and OpDataReduce.
-        "REDUCE_MAX" | "REDUCE_MIN" => c(Some((1, 1)), Some(44)),
+        "REDUCE_MAX" | "REDUCE_MIN" | "REDUCE_ALL" => c(Some((1, 1)), Some(44)),
+        // No Init and nothing parsed (ParseFill, ParseZerosLike, ParseBroadcastArgs,
+        // ParseDynamicUpdateSlice, ParseEmbeddingLookup); EMBEDDING_LOOKUP's op data comes in
+        // Prepare (prepare_buffers).
+        "FILL" | "ZEROS_LIKE" | "BROADCAST_ARGS" | "DYNAMIC_UPDATE_SLICE" | "EMBEDDING_LOOKUP" => {
+            c(None, None)
+        }
+        // ParsePool's TfLitePoolParams (MAX_POOL_2D's); no Init (l2_pool_2d.cc).
+        "L2_POOL_2D" => c(Some((40, 4)), None),
+        // TfLiteIfParams: two subgraph indices; OpData the same two (if.cc).
+        "IF" => c(Some((8, 4)), Some(8)),
         "TRANSPOSE" | "SLICE" | "EXP" | "LOG" | "SQRT" | "NEG" | "SIN" | "COS" | "SQUARE"
         | "CEIL" | "FLOOR" | "ROUND" | "LOGICAL_NOT" | "LOGICAL_AND" | "LOGICAL_OR"
         | "EXPAND_DIMS" | "BROADCAST_TO" | "REVERSE_V2" | "ADD_N" | "FLOOR_DIV" | "FLOOR_MOD"
@@ -383,7 +393,7 @@ fn prepare_buffers(model: &Model, sg: usize, op: &Operator, target: Target) -> V
         _ => match ops::name(op.builtin) {
             // CreateWritableTensorDimsWithCopy (kernel_util.cc): the output's dims as a
             // TfLiteIntArray (an int and one int per dimension).
-            Some("GATHER" | "GATHER_ND" | "SPACE_TO_DEPTH" | "DEPTH_TO_SPACE") => {
+            Some("GATHER" | "GATHER_ND" | "SPACE_TO_DEPTH" | "DEPTH_TO_SPACE" | "L2_POOL_2D") => {
                 vec![output.map_or(4, int_array_bytes)]
             }
             Some("BATCH_MATMUL") => batch_matmul_buffers(model, sg, op, target).unwrap_or_default(),
@@ -391,6 +401,13 @@ fn prepare_buffers(model: &Model, sg: usize, op: &Operator, target: Target) -> V
             // (input 1) is [out_ch, h, w, in_ch] (transpose_conv.cc).
             Some("TRANSPOSE_CONV") => vec![4 * dim(filter, 0); 2],
             // LogSoftmaxOpData (five ints, two size_t), int8 only (log_softmax.cc).
+            // OpData: a float scale and a size_t column count, allocated in Prepare
+            // (embedding_lookup.cc CalculateOpData).
+            // after the output's dims copy.
+            Some("EMBEDDING_LOOKUP") => vec![
+                output.map_or(4, int_array_bytes),
+                if target == Target::Target32 { 8 } else { 16 },
+            ],
             Some("LOG_SOFTMAX") if input.is_some_and(|t| t.dtype == TensorType::Int8) => {
                 vec![if target == Target::Target32 { 28 } else { 40 }]
             }
@@ -474,6 +491,45 @@ fn batch_matmul_buffers(
 /// scratch requests, on the x86-64 host build.
 pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     tail_for(model, scratch_requests, Target::Host64)
+}
+
+/// Types a registered TFLM kernel refuses in Prepare, as its source checks them and the
+/// oracle showed (the sweep's exp_int8 / exp_int16, gather_int16, gather_nd_int16,
+/// padv2_int16, fill_dynshape_f32).
+fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> {
+    let dtype = |i: usize| {
+        op.inputs
+            .get(i)
+            .and_then(|&t| tensor_of(model, s, t))
+            .map(|t| t.dtype)
+    };
+    match ops::name(op.builtin)? {
+        // exp.cc: TF_LITE_ENSURE_TYPES_EQ(input->type, kTfLiteFloat32).
+        "EXP" if dtype(0) != Some(TensorType::Float32) => Some("EXP takes float32 input only"),
+        // gather.cc: float32 and int8 data only.
+        "GATHER" if !matches!(dtype(0), Some(TensorType::Float32 | TensorType::Int8)) => {
+            Some("GATHER takes float32 or int8 data only")
+        }
+        // gather_nd.cc: float32 and int8 params only.
+        "GATHER_ND" if !matches!(dtype(0), Some(TensorType::Float32 | TensorType::Int8)) => {
+            Some("GATHER_ND takes float32 or int8 params only")
+        }
+        // fill.cc: "Non-constant >dims< tensor is not supported".
+        "FILL"
+            if !op
+                .inputs
+                .first()
+                .and_then(|&t| tensor_of(model, s, t))
+                .is_some_and(|t| t.is_constant) =>
+        {
+            Some("FILL's dims must be a constant")
+        }
+        // pad_common.cc: the constant value's type must be the input's.
+        "PADV2" if op.inputs.get(2).is_some_and(|&t| t >= 0) && dtype(2) != dtype(0) => {
+            Some("PADV2's constant value is not of the input's type")
+        }
+        _ => None,
+    }
 }
 
 /// The distinct `shared_name`s of the model's VAR_HANDLE nodes, in first-seen order (a
@@ -592,6 +648,9 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
             cannot_run.push(format!(
                 "DEQUANTIZE (subgraph {s}): float16 input, which TFLM's kernel refuses"
             ));
+        }
+        if let Some(why) = type_refusal(model, s, op) {
+            cannot_run.push(format!("{name} (subgraph {s}): {why}"));
         }
         if ops::name(op.builtin) == Some("BATCH_MATMUL")
             && batch_matmul_adjoints(model, s, op).is_none()

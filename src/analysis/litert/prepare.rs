@@ -16,8 +16,8 @@ const CONV_3D: i32 = 132;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum AllocType {
-    /// Constant (memory-mapped). LiteRT's `PersistentRo` (RESHAPE and the like of constants)
-    /// would count as constant too; no kernel modelled here produces it.
+    /// Constant (memory-mapped), or LiteRT's `PersistentRo`: an output a kernel computed at
+    /// Prepare (SHAPE, RANK, RESHAPE and the like of constants, `prepare_outputs`).
     MmapRo,
     Dynamic,
     ArenaRwPersistent,
@@ -177,10 +177,14 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
             }
             _ => {}
         }
+        // Outputs computed at Prepare (PersistentRo), outputs sized only at Eval (dynamic),
+        // and RESHAPE's "output shape not known": each stops Prepare like a dynamic output.
+        let shape_not_known = prepare_outputs(model, si, op, &mut tensors);
         // WHILE outputs become dynamic when the body changes shapes (L2).
-        let has_dynamic_output = outputs_of[i]
-            .iter()
-            .any(|&t| t >= 0 && tensors[t as usize].alloc == AllocType::Dynamic);
+        let has_dynamic_output = shape_not_known
+            || outputs_of[i]
+                .iter()
+                .any(|&t| t >= 0 && tensors[t as usize].alloc == AllocType::Dynamic);
         if has_dynamic_output {
             last_prepared = i;
             break;
@@ -203,6 +207,150 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
         outputs_of,
         temporaries,
         last_prepared,
+    }
+}
+
+/// What a kernel's Prepare does to its outputs' allocation, as each kernel's source states it
+/// (`IsConstantOrPersistentTensor` is [`is_const`]): SHAPE and RANK always, and BROADCAST_ARGS,
+/// CONCATENATION, GATHER, MUL, RANGE, RESHAPE, STRIDED_SLICE and TILE of constant inputs,
+/// compute their output at Prepare into a `PersistentRo` tensor, out of the arena; the kernels
+/// below set their output dynamic (sized at Eval, on the heap) when an operand that fixes the
+/// output's shape is not constant. Returns true for RESHAPE with a non-constant shape tensor
+/// (`kTfLiteOutputShapeNotKnown`: its output stays in the arena with the input's bytes, and
+/// Prepare stops after it, `Subgraph::PrepareOpsStartingAt`).
+fn prepare_outputs(model: &Model, si: usize, op: &Operator, tensors: &mut [ITensor]) -> bool {
+    let c = |k: usize| op.inputs.get(k).is_some_and(|&t| is_const(tensors, t));
+    let all_const = op.inputs.iter().all(|&t| t < 0 || is_const(tensors, t));
+    let unspecified = |k: usize| {
+        op.inputs
+            .get(k)
+            .and_then(|&t| usize::try_from(t).ok())
+            .and_then(|t| model.subgraphs[si].tensors.get(t))
+            .is_some_and(|t| t.has_dynamic_dims())
+    };
+    let rank0 = |k: usize| {
+        op.inputs
+            .get(k)
+            .and_then(|&t| shape_of(model, si, t))
+            .is_some_and(|s| s.is_empty())
+    };
+    enum Effect {
+        None,
+        Persistent,
+        /// These output positions become dynamic.
+        Dynamic(&'static [usize]),
+        AllDynamic,
+        ShapeNotKnown,
+    }
+    const FIRST: &[usize] = &[0];
+    let name = ops::name(op.builtin).unwrap_or("");
+    let effect = match name {
+        // shape.cc, rank.cc: "the input shape is always known at the time of Prepare".
+        "SHAPE" | "RANK" => Effect::Persistent,
+        "BROADCAST_ARGS" | "GATHER" | "MUL" if c(0) && c(1) => Effect::Persistent,
+        "CONCATENATION" if all_const => Effect::Persistent,
+        "RANGE" if c(0) && c(1) && c(2) => Effect::Persistent,
+        "RANGE" => Effect::Dynamic(FIRST),
+        "RESHAPE" => {
+            let shape_known = op.inputs.len() == 1 || c(1);
+            match (shape_known, c(0)) {
+                (true, true) => Effect::Persistent,
+                (true, false) => Effect::None,
+                (false, _) => Effect::ShapeNotKnown,
+            }
+        }
+        "STRIDED_SLICE" => {
+            let offset = matches!(op.options, Options::StridedSlice { offset: true, .. });
+            if !(c(3) && (offset || (c(1) && c(2)))) {
+                Effect::Dynamic(FIRST)
+            } else if c(0) && c(1) && c(2) {
+                Effect::Persistent
+            } else {
+                Effect::None
+            }
+        }
+        "TILE" if c(1) && c(0) => Effect::Persistent,
+        "TILE" if !c(1) => Effect::Dynamic(FIRST),
+        "ARG_MAX"
+        | "ARG_MIN"
+        | "BROADCAST_TO"
+        | "DILATE"
+        | "EXPAND_DIMS"
+        | "MIRROR_PAD"
+        | "ONE_HOT"
+        | "RESIZE_BILINEAR"
+        | "RESIZE_NEAREST_NEIGHBOR"
+        | "RFFT2D"
+        | "SPARSE_TO_DENSE"
+        | "TRANSPOSE"
+        | "MEAN"
+        | "SUM"
+        | "REDUCE_PROD"
+        | "REDUCE_MAX"
+        | "REDUCE_MIN"
+        | "REDUCE_ANY"
+        | "REDUCE_ALL"
+            if !c(1) =>
+        {
+            Effect::Dynamic(FIRST)
+        }
+        "BATCH_TO_SPACE_ND" | "SPACE_TO_BATCH_ND" | "MULTINOMIAL" if !(c(1) && c(2)) => {
+            Effect::Dynamic(FIRST)
+        }
+        "PAD" | "PADV2" if rank0(0) || !c(1) => Effect::Dynamic(FIRST),
+        "FILL" | "RANDOM_STANDARD_NORMAL" | "RANDOM_UNIFORM" | "WHERE" if !c(0) => {
+            Effect::Dynamic(FIRST)
+        }
+        "SCATTER_ND" if !c(2) => Effect::Dynamic(FIRST),
+        "SEGMENT_SUM" if !(c(0) && c(1)) => Effect::Dynamic(FIRST),
+        "UNSORTED_SEGMENT_MAX"
+        | "UNSORTED_SEGMENT_MIN"
+        | "UNSORTED_SEGMENT_PROD"
+        | "UNSORTED_SEGMENT_SUM"
+            if !(c(1) && c(2)) =>
+        {
+            Effect::Dynamic(FIRST)
+        }
+        "SLICE" if !(c(1) && c(2)) || unspecified(0) => Effect::Dynamic(FIRST),
+        "TOPK_V2" if !c(1) || unspecified(0) => Effect::AllDynamic,
+        "NON_MAX_SUPPRESSION_V4" if !c(2) => Effect::Dynamic(FIRST),
+        "NON_MAX_SUPPRESSION_V5" if !c(2) => Effect::Dynamic(&[0, 1]),
+        "SPLIT" if !c(0) => Effect::AllDynamic,
+        "SPLIT_V" if !(c(1) && c(2)) => Effect::AllDynamic,
+        // unique.cc: the unique values' count is only known at Eval.
+        "UNIQUE" => Effect::Dynamic(FIRST),
+        "EMBEDDING_LOOKUP_SPARSE" => Effect::Dynamic(FIRST),
+        _ => Effect::None,
+    };
+    let outputs: Vec<usize> = op
+        .outputs
+        .iter()
+        .filter_map(|&t| usize::try_from(t).ok())
+        .filter(|&t| t < tensors.len())
+        .collect();
+    match effect {
+        Effect::None => false,
+        Effect::ShapeNotKnown => true,
+        Effect::Persistent => {
+            for t in outputs {
+                tensors[t].alloc = AllocType::MmapRo;
+            }
+            false
+        }
+        Effect::Dynamic(which) => {
+            for (k, &t) in outputs.iter().enumerate() {
+                if which.contains(&k) {
+                    tensors[t].alloc = AllocType::Dynamic;
+                }
+            }
+            false
+        }
+        Effect::AllDynamic => {
+            for t in outputs {
+                tensors[t].alloc = AllocType::Dynamic;
+            }
+            false
+        }
     }
 }
 
@@ -295,6 +443,7 @@ fn conv_im2col(
             stride_h,
             dilation_w,
             dilation_h,
+            ..
         },
     ) = (
         shape_of(model, si, in0),
