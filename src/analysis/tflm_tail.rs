@@ -403,6 +403,10 @@ fn prepare_buffers(model: &Model, sg: usize, op: &Operator, target: Target) -> V
             // LogSoftmaxOpData (five ints, two size_t), int8 only (log_softmax.cc).
             // OpData: a float scale and a size_t column count, allocated in Prepare
             // (embedding_lookup.cc CalculateOpData).
+            // reshape_common.cc: a -1 in the output's dims is stretched in a writable copy.
+            Some("RESHAPE") if output.is_some_and(|t| t.shape.contains(&-1)) => {
+                vec![output.map_or(4, int_array_bytes)]
+            }
             // after the output's dims copy.
             Some("EMBEDDING_LOOKUP") => vec![
                 output.map_or(4, int_array_bytes),
@@ -493,9 +497,46 @@ pub fn tail(model: &Model, scratch_requests: usize) -> Tail {
     tail_for(model, scratch_requests, Target::Host64)
 }
 
+/// Why TFLM cannot run node `op` of subgraph `s`, when it cannot: no kernel registered (a
+/// builtin: "Didn't find op for builtin opcode 'DENSIFY'", measured; a custom operator other
+/// than the signal library's), DEQUANTIZE of float16 (dequantize_common.cc takes int8, int16
+/// and uint8), dynamic-range quantisation (float input with integer weights: "Hybrid models
+/// are not supported on TFLite Micro"), or a type its kernel refuses ([`type_refusal`]).
+pub fn refusal(model: &Model, s: usize, op: &Operator) -> Option<String> {
+    let name = model.op_name(op);
+    if op.builtin == ops::CUSTOM {
+        return (!tflm_registers_custom(&name))
+            .then(|| "custom operator: TFLM registers no kernel for it".to_string());
+    }
+    if !super::catalogue::Runtime::Tflm.registers(&name) {
+        return Some("TFLM registers no kernel for it".to_string());
+    }
+    let dtype = |i: usize| {
+        op.inputs
+            .get(i)
+            .and_then(|&t| tensor_of(model, s, t))
+            .map(|t| t.dtype)
+    };
+    if op.builtin == ops::DEQUANTIZE && dtype(0) == Some(TensorType::Float16) {
+        return Some("float16 input, which TFLM's kernel refuses".to_string());
+    }
+    if matches!(
+        op.builtin,
+        ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
+    ) && dtype(0) == Some(TensorType::Float32)
+        && matches!(dtype(1), Some(TensorType::Int8 | TensorType::Uint8))
+    {
+        return Some(
+            "float input with integer weights (dynamic-range quantisation), which TFLM's kernels refuse"
+                .to_string(),
+        );
+    }
+    type_refusal(model, s, op).map(str::to_string)
+}
+
 /// Types a registered TFLM kernel refuses in Prepare, as its source checks them and the
 /// oracle showed (the sweep's exp_int8 / exp_int16, gather_int16, gather_nd_int16,
-/// padv2_int16, fill_dynshape_f32).
+/// padv2_int16, fill_dynshape_f32, dynamic_reshape_f32).
 fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> {
     let dtype = |i: usize| {
         op.inputs
@@ -523,6 +564,24 @@ fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> 
                 .is_some_and(|t| t.is_constant) =>
         {
             Some("FILL's dims must be a constant")
+        }
+        // reshape_common.cc: the output's dims in the file (one -1 stretched, a legacy [0]
+        // a scalar) must hold as many elements as the input.
+        "RESHAPE" => {
+            let t = |k: usize| op.outputs.get(k).and_then(|&t| tensor_of(model, s, t));
+            let input = op.inputs.first().and_then(|&t| tensor_of(model, s, t))?;
+            let output = t(0)?;
+            let elements = |shape: &[i32]| shape.iter().map(|&d| i64::from(d)).product::<i64>();
+            let legacy_scalar = op.inputs.len() == 1 && output.shape == [0];
+            let stretch = output.shape.contains(&-1);
+            let inputs = elements(&input.shape);
+            let outputs = if legacy_scalar {
+                1
+            } else {
+                elements(&output.shape)
+            };
+            (!stretch && inputs != outputs)
+                .then_some("RESHAPE's output shape in the file does not hold its input's elements")
         }
         // pad_common.cc: the constant value's type must be the input's.
         "PADV2" if op.inputs.get(2).is_some_and(|&t| t >= 0) && dtype(2) != dtype(0) => {
@@ -618,39 +677,15 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
     // Builtin options, every operator of every subgraph in order (custom operators have none).
     let all_ops = || all_ops_of(model);
     for (s, op) in all_ops() {
+        if let Some(why) = refusal(model, s, op) {
+            cannot_run.push(format!("{} (subgraph {s}): {why}", model.op_name(op)));
+        }
         if op.builtin == ops::CUSTOM {
-            let name = model.op_name(op);
-            if !tflm_registers_custom(&name) {
-                cannot_run.push(format!(
-                    "custom operator {name} (subgraph {s}): TFLM registers no kernel for it"
-                ));
-            } else if signal_init(model, op, target).is_none() {
-                not_modelled.push(format!("{name} (subgraph {s})"));
+            if tflm_registers_custom(&model.op_name(op)) && signal_init(model, op, target).is_none()
+            {
+                not_modelled.push(format!("{} (subgraph {s})", model.op_name(op)));
             }
             continue;
-        }
-        // A builtin TFLM registers no kernel for ("Didn't find op for builtin opcode
-        // 'DENSIFY'", measured); DEQUANTIZE takes int8, int16 and uint8 input only (float16
-        // weights stop it in Prepare, dequantize_common.cc).
-        let name = model.op_name(op);
-        if !super::catalogue::Runtime::Tflm.registers(&name) {
-            cannot_run.push(format!(
-                "{name} (subgraph {s}): TFLM registers no kernel for it"
-            ));
-        }
-        if op.builtin == ops::DEQUANTIZE
-            && op
-                .inputs
-                .first()
-                .and_then(|&t| tensor_of(model, s, t))
-                .is_some_and(|t| t.dtype == crate::model::TensorType::Float16)
-        {
-            cannot_run.push(format!(
-                "DEQUANTIZE (subgraph {s}): float16 input, which TFLM's kernel refuses"
-            ));
-        }
-        if let Some(why) = type_refusal(model, s, op) {
-            cannot_run.push(format!("{name} (subgraph {s}): {why}"));
         }
         if ops::name(op.builtin) == Some("BATCH_MATMUL")
             && batch_matmul_adjoints(model, s, op).is_none()
@@ -666,29 +701,6 @@ pub fn tail_for(model: &Model, scratch_requests: usize, target: Target) -> Tail 
                 }
             }
             None => not_modelled.push(format!("{} (subgraph {s})", model.op_name(op))),
-        }
-        // Dynamic-range quantisation: TFLM's kernels refuse float input with int8 weights
-        // ("Input type: FLOAT32 with filter type: INT8 not supported", "Hybrid models are not
-        // supported on TFLite Micro"), so the model does not load; said, not silently costed.
-        let dtype = |i: usize| {
-            op.inputs
-                .get(i)
-                .and_then(|&t| tensor_of(model, s, t))
-                .map(|t| t.dtype)
-        };
-        if matches!(
-            op.builtin,
-            ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
-        ) && dtype(0) == Some(crate::model::TensorType::Float32)
-            && matches!(
-                dtype(1),
-                Some(crate::model::TensorType::Int8 | crate::model::TensorType::Uint8)
-            )
-        {
-            cannot_run.push(format!(
-                "{} (subgraph {s}): float input with integer weights (dynamic-range quantisation), which TFLM's kernels refuse",
-                model.op_name(op)
-            ));
         }
     }
     // Init, then Prepare.

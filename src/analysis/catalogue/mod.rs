@@ -159,7 +159,7 @@ pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
                 verified
             };
             let known = table.iter().any(|v| v.op == name && v.types == types);
-            if !known && cannot_run_node(model, runtime, op).is_none() {
+            if !known && cannot_run_node(model, runtime, si, op).is_none() {
                 out.push(NotModelled {
                     subgraph: si,
                     node: k,
@@ -173,8 +173,12 @@ pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
     out
 }
 
-/// Why `runtime` refuses node `op`, when it does for lack of a kernel.
-fn cannot_run_node(model: &Model, runtime: Runtime, op: &Operator) -> Option<String> {
+/// Why `runtime` refuses node `op` of subgraph `si`: for lack of a kernel, and with TFLM
+/// also the types its kernels refuse (`tflm_tail::refusal`).
+fn cannot_run_node(model: &Model, runtime: Runtime, si: usize, op: &Operator) -> Option<String> {
+    if runtime == Runtime::Tflm {
+        return crate::analysis::tflm_tail::refusal(model, si, op);
+    }
     let name = model.op_name(op);
     if op.builtin == ops::CUSTOM {
         return match runtime {
@@ -197,7 +201,7 @@ pub fn cannot_run(model: &Model, runtime: Runtime) -> Vec<String> {
     let mut out = Vec::new();
     for (si, s) in model.subgraphs.iter().enumerate() {
         for (k, op) in s.operators.iter().enumerate() {
-            if let Some(why) = cannot_run_node(model, runtime, op) {
+            if let Some(why) = cannot_run_node(model, runtime, si, op) {
                 out.push(format!("node {k} (subgraph {si}) {why}"));
             }
         }
@@ -324,7 +328,7 @@ pub fn model_pairs(model: &Model) -> Vec<ModelPair> {
         nm
     });
     let status = |r: usize, si: usize, k: usize, op: &Operator| -> &'static str {
-        if cannot_run_node(model, Runtime::ALL[r], op).is_some() {
+        if cannot_run_node(model, Runtime::ALL[r], si, op).is_some() {
             "cannot run"
         } else if flagged[r].contains(&(si, k)) {
             "not modelled"
