@@ -13,8 +13,16 @@ fn main() {
     let code = match args.command {
         Some(command) => match cli::run(command) {
             Ok(text) => {
-                print!("{text}");
-                0
+                // A reader that stops early (`| head`) closes the pipe: not an error of ours.
+                use std::io::Write as _;
+                let mut out = std::io::stdout().lock();
+                match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                        eprintln!("arenascope: writing the output: {e}");
+                        1
+                    }
+                    _ => 0,
+                }
             }
             Err(e) => {
                 eprintln!("arenascope: {e}");
@@ -74,6 +82,7 @@ fn gui(args: &Cli) -> i32 {
         order: args.order.map(Into::into),
         problem: args.problem,
         planner: args.planner.clone(),
+        target: args.target.map(Into::into),
     };
     match arenascope::app::run(opts) {
         Ok(()) => 0,

@@ -16,6 +16,8 @@ fn dirs() -> Vec<PathBuf> {
     vec![
         root.join("sample_models"),
         root.join("sample_models/ops"),
+        root.join("sample_models/torch"),
+        root.join("sample_models/xnnpack_rules"),
         root.join("../shared/models"),
         root.join("../shared/models/tflm"),
     ]

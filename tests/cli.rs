@@ -578,7 +578,9 @@ fn tflm_plans_report_the_whole_tensor_arena_size_and_budgets_count_the_tail() {
         parts < 14480,
         "the breakdown itemises part of the tail: {parts}"
     );
-    assert_eq!(tflm["tflm_arena_32bit"]["measured"], false);
+    assert_eq!(tflm["tflm_arena_32bit"]["measured"], true);
+    assert_eq!(tflm["tflm_arena_32bit"]["target"], "cortex-m");
+    assert_eq!(tflm["tflm_arena"]["target"], "x86-64");
     assert_eq!(tflm["tflm_arena_32bit"]["pointer_bytes"], 4);
     // 16 KiB holds TFLM's plan and its tail; naive's 3568 B head + 14480 do not.
     assert_eq!(tflm["fits"], true);
@@ -1017,4 +1019,44 @@ fn optimize_for_tflm_refuses_a_model_tflm_cannot_run() {
     assert!(err.contains("nothing was written"), "{err}");
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plan_target_gives_the_tensor_arena_size_of_each_measured_tflm_build() {
+    // keyword_scrambled measured under qemu-arm (../shared/models/tflm/
+    // keyword_scrambled.tflm-<build>.json): cortex-m 13284, CMSIS-NN with DSP 13444 (its int8
+    // FULLY_CONNECTED's bigger op data), with MVE 15124 (kernel sums); head 672 on each.
+    let model = sample("keyword_scrambled.tflite");
+    for (target, total) in [
+        ("cortex-m", 13284),
+        ("cortex-m-cmsis-nn", 13444),
+        ("cortex-m55-cmsis-nn", 15124),
+    ] {
+        let (code, out, err) =
+            arenascope(&["plan", &model, "--lifetimes", "tflm", "--target", target]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("TFLM needs {total} bytes")),
+            "{target}: {out}"
+        );
+        let (code, out, _) = arenascope(&[
+            "plan",
+            &model,
+            "--lifetimes",
+            "tflm",
+            "--target",
+            target,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["headline"]["bytes"], total, "{target}");
+        let by_target = v["tflm_targets"].as_array().unwrap();
+        let entry = by_target.iter().find(|t| t["target"] == target).unwrap();
+        assert_eq!(entry["total"], total);
+        assert_eq!(entry["measured"], true);
+    }
+    let (code, _, err) = arenascope(&["plan", &model, "--target", "cortex-m0"]);
+    assert_eq!(code, 2, "{err}");
 }

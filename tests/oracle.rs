@@ -393,22 +393,35 @@ fn shared_corpus_matches_litert_offsets_and_tflm_head() {
     assert_all_match(&rows);
 }
 
-/// The operator sweep (`sample_models/ops`, one small model per operator and type): wherever
+/// The operator sweep (`sample_models/ops`, one small model per operator and type) and the
+/// PyTorch-converted models (`sample_models/torch`): wherever
 /// an emulation differs from its runtime, the catalogue says the model has a node it has not
 /// verified, or that the runtime cannot run it — never a silent number. Prints which models
 /// are exact per runtime (`-- --nocapture`), what the catalogue's verified entries stand on.
 #[test]
 fn the_operator_sweep_is_exact_or_says_what_is_not_modelled() {
     use arenascope::analysis::catalogue::{self, Runtime};
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("sample_models/ops");
-    if !dir.is_dir() {
-        return;
-    }
-    let rows = run_corpus(std::slice::from_ref(&dir));
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // The sweep, and the PyTorch models litert-torch converts (sample_models/torch).
+    let dirs: Vec<PathBuf> = [
+        "sample_models/ops",
+        "sample_models/torch",
+        "sample_models/xnnpack_rules",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .filter(|d| d.is_dir())
+    .collect();
+    let rows = run_corpus(&dirs);
     let (mut litert_exact, mut tflm_exact) = (Vec::new(), Vec::new());
     let mut silent = Vec::new();
     for r in &rows {
-        let model = Model::from_path(&dir.join(format!("{}.tflite", r.name))).unwrap();
+        let path = dirs
+            .iter()
+            .map(|d| d.join(format!("{}.tflite", r.name)))
+            .find(|p| p.is_file())
+            .unwrap();
+        let model = Model::from_path(&path).unwrap();
         let (tflm_problems, litert_problems): (Vec<&String>, Vec<&String>) =
             r.problems.iter().partition(|p| p.starts_with("TFLM"));
         let flagged = |rt: Runtime| {

@@ -6,7 +6,8 @@ consists only of verified variants (a fixpoint removes the variants of such a mo
 of them must be what differs). Exactness comes from the project's own tests:
   * corpus models (sample_models/, ../shared/models, ../shared/models/tflm) whose oracle
     loaded them: the oracle tests assert every one of them exact;
-  * sweep models (sample_models/ops/): the lists the sweep tests print,
+  * sweep models (sample_models/ops/, and the PyTorch models of sample_models/torch/):
+    the lists the sweep tests print,
     `cargo test --release --test oracle the_operator_sweep -- --nocapture` (LiteRT, TFLM)
     and `cargo test --release --test xnnpack the_delegate_emulation -- --nocapture`.
 A model's variants are what `arenascope ops --model M --format json` lists. For XNNPACK only
@@ -24,7 +25,7 @@ import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPUS = ["sample_models", "../shared/models", "../shared/models/tflm"]
-SWEEP = "sample_models/ops"
+SWEEPS = ["sample_models/ops", "sample_models/torch", "sample_models/xnnpack_rules"]
 BIN = os.path.join(ROOT, "target/release/arenascope")
 
 
@@ -77,7 +78,7 @@ def visited():
 def main():
     exact_sweep = sweep_exact()
     models = {}
-    for d in CORPUS + [SWEEP]:
+    for d in CORPUS + SWEEPS:
         for f in sorted(glob.glob(os.path.join(ROOT, d, "*.tflite"))):
             stem = os.path.basename(f)[:-len(".tflite")]
             p = pairs_of(f)
@@ -90,7 +91,7 @@ def main():
         for stem, (d, pairs) in models.items():
             if oracle(d, stem, rt) is None:
                 continue
-            if d == SWEEP:
+            if d in SWEEPS:
                 (exact if stem in exact_sweep.get(rt, set()) else mismatched).append(stem)
             else:
                 exact.append(stem)

@@ -162,10 +162,12 @@ mod tests {
             vec![4],
         );
         m.subgraphs[0].operators[0].options = crate::model::Options::Conv2D {
+            padding: 1,
             stride_w: 1,
             stride_h: 1,
             dilation_w: 1,
             dilation_h: 1,
+            activation: 0,
         };
         let p = crate::analysis::litert::problem(&m, 0).unwrap();
         let b = order_bound(&m, &p).unwrap();

@@ -9,6 +9,7 @@
 //! nothing consumes lives one tick; a subgraph's outputs live to the end of its walk.
 
 use super::problem::{Buffer, BufferKind, Lifetimes, Outside, Problem};
+use super::tflm_tail::Target;
 use super::AnalysisError;
 use crate::model::{ops, Model, Options, TensorType};
 
@@ -102,8 +103,11 @@ impl Walker<'_> {
     }
 }
 
-/// Scratch buffers the reference kernels request in Prepare (T1, T2), in request order.
-fn scratch_requests(model: &Model) -> Vec<Scratch> {
+/// Scratch buffers the kernels of `target` request in Prepare (T1, T2), in request order: the
+/// reference kernels', or on a CMSIS-NN build the optimised kernel's requests where CMSIS-NN
+/// has the node (`tflm_tail::cmsis_scratch`).
+fn scratch_requests(model: &Model, target: Target) -> Vec<Scratch> {
+    let pointer = target.pointer_bytes();
     let mut out = Vec::new();
     for (si, sg) in model.subgraphs.iter().enumerate() {
         let tensor = |t: i32| usize::try_from(t).ok().and_then(|t| sg.tensors.get(t));
@@ -115,6 +119,10 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
                     bytes,
                 })
             };
+            if let Some(requests) = super::tflm_tail::cmsis_scratch(model, si, i, target) {
+                requests.into_iter().for_each(&mut push);
+                continue;
+            }
             match op.builtin {
                 ops::UNIDIRECTIONAL_SEQUENCE_LSTM => {
                     // Four buffers of the cell state's size (input 19).
@@ -193,13 +201,14 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
                         _ => {}
                     }
                 }
-                // ADD_N (float and int8): a pointer per input; host pointers (8 bytes).
+                // ADD_N (float and int8): a pointer per input (8 bytes on the host, 4 on
+                // Cortex-M).
                 ops::ADD_N => {
                     let output = op.outputs.first().and_then(|&t| tensor(t));
                     if output
                         .is_some_and(|t| matches!(t.dtype, TensorType::Float32 | TensorType::Int8))
                     {
-                        push(HOST_POINTER_BYTES * op.inputs.len() as u64);
+                        push(pointer * op.inputs.len() as u64);
                     }
                 }
                 // MIRROR_PAD: two int arrays of the input's rank.
@@ -230,18 +239,29 @@ fn scratch_requests(model: &Model) -> Vec<Scratch> {
 /// How many scratch buffers the reference kernels request for `model` (each gets a handle in
 /// TFLM's tail, even one of 0 bytes).
 pub fn scratch_request_count(model: &Model) -> usize {
-    scratch_requests(model).len()
+    scratch_requests(model, Target::Host64).len()
 }
 
-/// Builds the `tflm` problem: every subgraph in one arena (DESIGN.md §1.2).
+/// Builds the `tflm` problem: every subgraph in one arena (DESIGN.md §1.2), with the scratch
+/// requests of the x86-64 host build.
 pub fn problem(model: &Model) -> Result<Problem, AnalysisError> {
+    problem_for(model, Target::Host64)
+}
+
+/// How many scratch buffers the kernels of `target` request for `model`.
+pub fn scratch_request_count_for(model: &Model, target: Target) -> usize {
+    scratch_requests(model, target).len()
+}
+
+/// The `tflm` problem with the scratch requests of the kernels of `target`.
+pub fn problem_for(model: &Model, target: Target) -> Result<Problem, AnalysisError> {
     let mut base = Vec::with_capacity(model.subgraphs.len());
     let mut total = 0usize;
     for sg in &model.subgraphs {
         base.push(total);
         total += sg.tensors.len();
     }
-    let scratch = scratch_requests(model);
+    let scratch = scratch_requests(model, target);
     let mut w = Walker {
         model,
         base: base.clone(),
@@ -393,7 +413,10 @@ mod tests {
             inputs,
             out.iter().map(|&t| t as usize).collect(),
         );
-        scratch_requests(&m).iter().map(|s| s.bytes).collect()
+        scratch_requests(&m, Target::Host64)
+            .iter()
+            .map(|s| s.bytes)
+            .collect()
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub struct RunOptions {
     /// The problem to show first (a subgraph; with XNNPACK, the TFLite arenas then the
     /// workspaces).
     pub problem: Option<usize>,
+    /// The TFLM build the headline is for.
+    pub target: Option<crate::document::TflmTarget>,
 }
 
 impl RunOptions {
@@ -36,6 +38,9 @@ impl RunOptions {
         }
         if let Some(d) = self.dark {
             prefs.dark = d;
+        }
+        if let Some(t) = self.target {
+            prefs.tflm_target = t;
         }
         if self.budget.is_some() {
             prefs.budget = self.budget;

@@ -41,6 +41,9 @@ pub struct ExportArgs {
     /// A RAM budget (bytes, or with K, M, G): the caption adds the verdict.
     #[arg(long, value_name = "BYTES", allow_hyphen_values = true)]
     pub budget: Option<String>,
+    /// With --lifetimes tflm: the TFLM build the caption's tensor_arena_size is for.
+    #[arg(long, value_enum, default_value = "x86-64")]
+    pub target: super::TargetArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -194,7 +197,7 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
         _ => None,
     };
     let headline = doc.headline(crate::document::HeadlineOptions {
-        target: Default::default(),
+        target: args.target.into(),
         shown,
     });
     let text =

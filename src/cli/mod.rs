@@ -63,6 +63,9 @@ pub struct Cli {
     /// Start with this planner shown in the layout (an id of `arenascope planners`).
     #[arg(long, value_name = "ID")]
     pub planner: Option<String>,
+    /// Start with the headline for this TFLM build (remembered).
+    #[arg(long, value_enum)]
+    pub target: Option<TargetArg>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -98,6 +101,35 @@ impl From<LifetimesArg> for Lifetimes {
             LifetimesArg::Litert => Lifetimes::Litert,
             LifetimesArg::Tflm => Lifetimes::Tflm,
             LifetimesArg::Xnnpack => Lifetimes::Xnnpack,
+        }
+    }
+}
+
+/// The TFLM build whose `tensor_arena_size` the headline gives (`--target`), each measured: the
+/// x86-64 host build of the pip package, and Cortex-M builds under qemu-arm.
+#[derive(Clone, Copy, Debug, clap::ValueEnum, PartialEq, Eq, Default)]
+pub enum TargetArg {
+    /// The x86-64 host build of the `tflite-micro` pip package.
+    #[default]
+    #[value(name = "x86-64")]
+    X8664,
+    /// A 32-bit Cortex-M with TFLM's reference kernels (GCC bare-metal ABI).
+    CortexM,
+    /// A Cortex-M with DSP (M4, M7, M33) and the CMSIS-NN kernels.
+    CortexMCmsisNn,
+    /// A Cortex-M55 (MVE) with the CMSIS-NN kernels.
+    #[value(name = "cortex-m55-cmsis-nn")]
+    CortexM55CmsisNn,
+}
+
+impl From<TargetArg> for crate::document::TflmTarget {
+    fn from(t: TargetArg) -> Self {
+        use crate::document::TflmTarget;
+        match t {
+            TargetArg::X8664 => TflmTarget::Host64,
+            TargetArg::CortexM => TflmTarget::Bits32,
+            TargetArg::CortexMCmsisNn => TflmTarget::CmsisNn,
+            TargetArg::CortexM55CmsisNn => TflmTarget::CmsisNnM55,
         }
     }
 }

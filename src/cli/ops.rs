@@ -93,6 +93,7 @@ pub fn run(args: &OpsArgs) -> Result<String, CliError> {
                     "  {:<32} {:<9} {:<13} verified by",
                     "op", "types", "status"
                 );
+                let mut noted: Vec<String> = Vec::new();
                 for e in catalogue::entries(r) {
                     let _ = writeln!(
                         s,
@@ -102,6 +103,10 @@ pub fn run(args: &OpsArgs) -> Result<String, CliError> {
                         e.status,
                         e.verified_by.join(", ")
                     );
+                    if let Some(note) = e.note.filter(|_| !noted.contains(&e.op)) {
+                        let _ = writeln!(s, "  {:<32} ({note})", "");
+                        noted.push(e.op.clone());
+                    }
                 }
                 s.push('\n');
             }

@@ -49,6 +49,9 @@ pub struct PlanArgs {
     /// `fits` field per plan); the exit code is 0 either way.
     #[arg(long, value_name = "BYTES", allow_hyphen_values = true)]
     pub budget: Option<String>,
+    /// With --lifetimes tflm: the TFLM build the headline's tensor_arena_size is for.
+    #[arg(long, value_enum, default_value = "x86-64")]
+    pub target: super::TargetArg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -163,16 +166,20 @@ pub fn run(args: &PlanArgs) -> Result<String, CliError> {
         settings,
         (args.platform.into(), args.isa.map(Into::into)),
     )?;
-    let json = || doc.plan_json_all(HeadlineOptions::default(), budget);
+    let opts = HeadlineOptions {
+        target: args.target.into(),
+        shown: None,
+    };
+    let json = || doc.plan_json_all(opts, budget);
     Ok(match args.format {
         PlanFormat::Json => serde_json::to_string_pretty(&json()).unwrap_or_default() + "\n",
         PlanFormat::Csv => crate::export::json::plan_csv(&json().plans),
-        PlanFormat::Table => table(&doc, budget),
+        PlanFormat::Table => table(&doc, budget, args.target.into()),
     })
 }
 
 /// One section per problem that has plans: a header line, then the plan table.
-fn table(doc: &Document, budget: Option<u64>) -> String {
+fn table(doc: &Document, budget: Option<u64>, target: crate::document::TflmTarget) -> String {
     let path = doc.display_path().display().to_string();
     let mut s = String::new();
     for (index, pl) in doc
@@ -229,12 +236,19 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             if let Some(tail) = doc.tflm_tail() {
                 s += &super::table::tflm_arena_lines(&pl.plans, tail);
             }
-            if let Some(t32) = doc.facts.tflm_tails.as_ref().map(|t| &t.target32) {
-                let _ = writeln!(
-                    s,
-                    "  on a 32-bit target (computed with 32-bit struct sizes, not measured): tail {} bytes",
-                    t32.bytes
-                );
+            if let (Some(tails), Some(head)) = (doc.facts.tflm_tails.as_ref(), pl.runtime_arena) {
+                for t in crate::document::TflmTarget::ALL.into_iter().skip(1) {
+                    let target = t.tail_target();
+                    let head = tails.head(target).unwrap_or(head);
+                    let tail = tails.get(target).bytes;
+                    let _ = writeln!(
+                        s,
+                        "  on {} (--target {}): head {head} + tail {tail} = {} bytes",
+                        t.label(),
+                        t.name(),
+                        head + tail
+                    );
+                }
             }
         }
         s.push('\n');
@@ -281,14 +295,21 @@ fn table(doc: &Document, budget: Option<u64>) -> String {
             }
         );
     }
-    s += &headline_lines(doc, budget);
+    s += &headline_lines(doc, budget, target);
     s
 }
 
 /// The closing lines: the runtime's number for the file as opened (the GUI's headline), why
 /// it is not exact where it is not, the secondary numbers, and the budget's verdict.
-pub(super) fn headline_lines(doc: &Document, budget: Option<u64>) -> String {
-    let h = doc.headline(HeadlineOptions::default());
+pub(super) fn headline_lines(
+    doc: &Document,
+    budget: Option<u64>,
+    target: crate::document::TflmTarget,
+) -> String {
+    let h = doc.headline(HeadlineOptions {
+        target,
+        shown: None,
+    });
     let mut s = format!("{}. {}\n", h.sentence(), h.detail);
     if let Some(c) = h.caveat() {
         let _ = writeln!(s, "  {c}");

@@ -18,23 +18,59 @@ use crate::planner;
 pub struct TflmTails {
     /// The x86-64 host build of the `tflite-micro` package (measured).
     pub host64: Tail,
-    /// A 32-bit target (computed with 32-bit struct sizes, not measured).
+    /// A 32-bit Cortex-M with the reference kernels (`Target::CortexM`, measured).
     pub target32: Tail,
+    /// The Cortex-M builds with CMSIS-NN (DSP, then MVE), measured.
+    pub cmsis_nn: Tail,
+    pub cmsis_nn_m55: Tail,
+    /// Per Cortex-M build (reference, CMSIS-NN DSP, MVE): TFLM's head with that build's
+    /// kernels' scratch requests (`tflm::problem_for`), when the problem builds.
+    pub heads: [Option<u64>; 3],
 }
 
 impl TflmTails {
     pub fn of(model: &Model) -> Self {
-        let scratch = analysis::tflm::scratch_request_count(model);
+        let tail = |t: Target| {
+            let scratch = analysis::tflm::scratch_request_count_for(model, t);
+            analysis::tflm_tail::tail_for(model, scratch, t)
+        };
+        let head = |t: Target| -> Option<u64> {
+            let problem = analysis::tflm::problem_for(model, t).ok()?;
+            let info = planner::find("tflm")?;
+            planner::run(info, &problem, &planner::Settings::default())
+                .ok()
+                .map(|p| p.arena_bytes)
+        };
         TflmTails {
-            host64: analysis::tflm_tail::tail_for(model, scratch, Target::Host64),
-            target32: analysis::tflm_tail::tail_for(model, scratch, Target::Target32),
+            host64: tail(Target::Host64),
+            target32: tail(Target::CortexM),
+            cmsis_nn: tail(Target::CortexMCmsisNn),
+            cmsis_nn_m55: tail(Target::CortexM55CmsisNn),
+            heads: [
+                head(Target::CortexM),
+                head(Target::CortexMCmsisNn),
+                head(Target::CortexM55CmsisNn),
+            ],
         }
     }
 
     pub fn get(&self, target: Target) -> &Tail {
         match target {
             Target::Host64 => &self.host64,
-            Target::Target32 => &self.target32,
+            Target::CortexM => &self.target32,
+            Target::CortexMCmsisNn => &self.cmsis_nn,
+            Target::CortexM55CmsisNn => &self.cmsis_nn_m55,
+        }
+    }
+
+    /// The head on a Cortex-M build (`None` for the host build: its head is the planned
+    /// problem's).
+    pub fn head(&self, target: Target) -> Option<u64> {
+        match target {
+            Target::Host64 => None,
+            Target::CortexM => self.heads[0],
+            Target::CortexMCmsisNn => self.heads[1],
+            Target::CortexM55CmsisNn => self.heads[2],
         }
     }
 }

@@ -25,30 +25,59 @@ pub struct HeadlineOptions<'a> {
     pub shown: Option<(usize, &'a str)>,
 }
 
-/// The TFLM build a headline is for (the x86-64 host build is the default: it is measured).
+/// The TFLM build a headline is for (the x86-64 host build of the pip package is the default);
+/// every one is measured: the host by `oracle_tflm.py`, the Cortex-M builds under qemu-arm
+/// (`../shared/tools/tflm_cortex_m`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub enum TflmTarget {
     #[default]
     #[serde(rename = "x86-64")]
     Host64,
-    #[serde(rename = "32-bit")]
+    /// Cortex-M, reference kernels (what "32-bit" stood for before the builds were measured).
+    #[serde(rename = "cortex-m", alias = "32-bit")]
     Bits32,
+    #[serde(rename = "cortex-m-cmsis-nn")]
+    CmsisNn,
+    #[serde(rename = "cortex-m55-cmsis-nn")]
+    CmsisNnM55,
 }
 
 impl TflmTarget {
-    pub const ALL: [TflmTarget; 2] = [TflmTarget::Host64, TflmTarget::Bits32];
+    pub const ALL: [TflmTarget; 4] = [
+        TflmTarget::Host64,
+        TflmTarget::Bits32,
+        TflmTarget::CmsisNn,
+        TflmTarget::CmsisNnM55,
+    ];
 
     pub fn tail_target(self) -> Target {
         match self {
             TflmTarget::Host64 => Target::Host64,
-            TflmTarget::Bits32 => Target::Target32,
+            TflmTarget::Bits32 => Target::CortexM,
+            TflmTarget::CmsisNn => Target::CortexMCmsisNn,
+            TflmTarget::CmsisNnM55 => Target::CortexM55CmsisNn,
         }
+    }
+
+    /// The `--target` name: x86-64, cortex-m, cortex-m-cmsis-nn, cortex-m55-cmsis-nn.
+    pub fn name(self) -> &'static str {
+        self.tail_target().name()
+    }
+
+    pub fn from_name(name: &str) -> Option<TflmTarget> {
+        TflmTarget::ALL.into_iter().find(|t| t.name() == name)
     }
 
     pub fn label(self) -> &'static str {
         match self {
             TflmTarget::Host64 => "x86-64 host build (measured)",
-            TflmTarget::Bits32 => "32-bit microcontroller (computed, not measured)",
+            TflmTarget::Bits32 => "Cortex-M, reference kernels (measured under qemu-arm)",
+            TflmTarget::CmsisNn => {
+                "Cortex-M with DSP, CMSIS-NN kernels (measured under qemu-arm, Cortex-M4)"
+            }
+            TflmTarget::CmsisNnM55 => {
+                "Cortex-M55 (MVE), CMSIS-NN kernels (measured under qemu-arm)"
+            }
         }
     }
 }
@@ -341,7 +370,9 @@ impl Document {
                 let plan = &self.plans(index)[k];
                 let facts = self.problem_facts(index);
                 match problem.lifetimes {
-                    Some(Lifetimes::Tflm) => {
+                    Some(Lifetimes::Tflm)
+                        if !matches!(opts.target, TflmTarget::CmsisNn | TflmTarget::CmsisNnM55) =>
+                    {
                         let tail = self
                             .facts
                             .tflm_tails
@@ -433,6 +464,11 @@ impl Document {
     /// TFLM: the smallest head of any plan made, written into the model as its offline plan,
     /// when it beats TFLM's own; "Find the optimum" adds `exact` to the candidates.
     fn add_offline_line(&self, h: &mut Headline, target: TflmTarget) {
+        // The plans are made with the host kernels' scratch; a CMSIS-NN build requests its
+        // own, so a plan written for it is not offered (yet).
+        if matches!(target, TflmTarget::CmsisNn | TflmTarget::CmsisNnM55) {
+            return;
+        }
         let Some(index) =
             (0..self.problem_count()).find(|&k| self.problem(k).lifetimes == Some(Lifetimes::Tflm))
         else {
@@ -546,6 +582,8 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
             coverage,
         } => {
             let tail = tails.get(target.tail_target());
+            // A Cortex-M build's head has its own kernels' scratch requests.
+            let head = &tails.head(target.tail_target()).unwrap_or(*head);
             let head_name = if *offline_plan {
                 "head (the offline plan in the model)"
             } else {
@@ -586,11 +624,6 @@ fn figure_headline(figure: &RuntimeFigure, target: TflmTarget) -> Headline {
                         .cloned(),
                 );
                 Certainty::AtLeast { not_modelled: all }
-            } else if !target.tail_target().measured() {
-                Certainty::Computed {
-                    why: "the 32-bit tail is computed from struct sizes, not measured on a device"
-                        .to_string(),
-                }
             } else {
                 Certainty::Exact
             };

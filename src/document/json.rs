@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::headline::{Headline, HeadlineOptions};
 use super::{registry_position, Document, OrderChoice};
 use crate::analysis::catalogue::NotModelled;
+use crate::analysis::tflm_tail::Target;
 use crate::analysis::Lifetimes;
 use crate::export::json::{plan_entry, ModelInfo, OrderBoundJson, PlanEntry, TflmArena};
 
@@ -31,6 +32,10 @@ pub struct PlanJson {
     /// The model's nodes whose operator × type the runtime's catalogue has not verified
     /// (DESIGN.md §3.5): the headline is then approximate or a lower bound.
     pub not_modelled: Vec<NotModelled>,
+    /// TFLM: its own planner's arena on each measured build (the Cortex-M heads with each
+    /// build's kernels' scratch requests).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tflm_targets: Vec<TflmArena>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -107,12 +112,15 @@ impl Document {
                             subgraph: b.subgraph,
                         });
                 if let Some(t) = tails {
-                    let mut arena = TflmArena::new(plan.arena_bytes, &t.host64, 8, true);
+                    let mut arena = TflmArena::new(plan.arena_bytes, &t.host64, Target::Host64);
                     arena.head_when_written =
                         facts.and_then(|f| f.written_heads.get(k).copied().flatten());
                     entry.tflm_arena = Some(arena);
-                    entry.tflm_arena_32bit =
-                        Some(TflmArena::new(plan.arena_bytes, &t.target32, 4, false));
+                    entry.tflm_arena_32bit = Some(TflmArena::new(
+                        plan.arena_bytes,
+                        &t.target32,
+                        Target::CortexM,
+                    ));
                 }
                 if let Some(b) = budget {
                     // This plan as the runtime would need it; unsure wherever the headline is;
@@ -178,6 +186,13 @@ impl Document {
             }),
             headline,
             not_modelled,
+            tflm_targets: match self.facts.runtime_file.as_ref() {
+                Some(super::RuntimeFigure::Tflm { head, tails, .. }) => Target::ALL
+                    .iter()
+                    .map(|&t| TflmArena::new(tails.head(t).unwrap_or(*head), tails.get(t), t))
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

@@ -25,7 +25,7 @@ use std::sync::Arc;
 pub use analysis::order::FoundOrder;
 pub use budget::{parse_budget, Budget, BudgetError, Verdict};
 pub use facts::{Facts, ProblemFacts, RuntimeFigure, TflmTails, XnnpackSummary};
-pub use headline::{BudgetVerdict, Certainty, Headline, HeadlineOptions, Subject};
+pub use headline::{BudgetVerdict, Certainty, Headline, HeadlineOptions, Subject, TflmTarget};
 pub use orders::{emulation_arena, optimize_orders, OrderReport, Orders, ORDER_STEPS_PER_SEC};
 pub use request::{OrderChoice, PlanRequest};
 pub use rows::{RowKind, TensorRow};

@@ -47,6 +47,8 @@ pub struct OrderBoundJson {
 /// What `tensor_arena_size` must be for a plan on tflm lifetimes: head + tail.
 #[derive(Clone, Debug, Serialize)]
 pub struct TflmArena {
+    /// The TFLM build: x86-64, cortex-m, cortex-m-cmsis-nn, cortex-m55-cmsis-nn.
+    pub target: &'static str,
     pub head: u64,
     pub tail: u64,
     pub total: u64,
@@ -63,14 +65,15 @@ pub struct TflmArena {
 }
 
 impl TflmArena {
-    pub fn new(head: u64, tail: &Tail, pointer_bytes: u64, measured: bool) -> Self {
+    pub fn new(head: u64, tail: &Tail, target: crate::analysis::tflm_tail::Target) -> Self {
         TflmArena {
+            target: target.name(),
             head,
             tail: tail.bytes,
             total: head + tail.bytes,
-            pointer_bytes,
+            pointer_bytes: target.pointer_bytes(),
             tail_breakdown: tail.categories.clone(),
-            measured,
+            measured: target.measured(),
             not_modelled: tail.not_modelled.clone(),
             cannot_run: tail.cannot_run.clone(),
             head_when_written: None,

@@ -187,6 +187,15 @@ fb_table!(Operator, |tv| {
         false,
         |_kind, v, pos| <ForwardsUOffset<ScalarTable>>::run_verifier(v, pos),
     )?
+    // The second options union (StableHLO ops): checked as tables the same way.
+    .visit_union::<u8, _>(
+        "builtin_options_2_type",
+        slot(11),
+        "builtin_options_2",
+        slot(12),
+        false,
+        |_kind, v, pos| <ForwardsUOffset<ScalarTable>>::run_verifier(v, pos),
+    )?
 });
 
 impl<'a> Operator<'a> {
@@ -197,6 +206,8 @@ impl<'a> Operator<'a> {
     getter!(builtin_options, 4, ForwardsUOffset<ScalarTable<'a>>);
     getter!(custom_options, 5, ForwardsUOffset<Vector<'a, u8>>);
     getter!(intermediates, 8, ForwardsUOffset<Vector<'a, i32>>);
+    getter!(builtin_options_2_type, 11, u8, 0);
+    getter!(builtin_options_2, 12, ForwardsUOffset<ScalarTable<'a>>);
 }
 
 /// A table of which only scalar fields are read (the builtin options). The verifier checks the
@@ -278,6 +289,32 @@ impl ScalarTable<'_> {
             bytes
                 .chunks_exact(4)
                 .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        )
+    }
+
+    /// Reads a vector-of-int64 field with bounds checks (`None` when absent or out of the
+    /// buffer).
+    pub fn i64_vec_field(&self, id: u16) -> Option<Vec<i64>> {
+        let vt = self.0.vtable();
+        let off = vt.get(slot(id)) as usize;
+        if off == 0 {
+            return None;
+        }
+        let buf = self.0.buf();
+        let word = |at: usize| -> Option<u32> {
+            let b = buf.get(at..at.checked_add(4)?)?;
+            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let pos = self.0.loc().checked_add(off)?;
+        let start = pos.checked_add(word(pos)? as usize)?;
+        let len = word(start)? as usize;
+        let from = start.checked_add(4)?;
+        let bytes = buf.get(from..from.checked_add(len.checked_mul(8)?)?)?;
+        Some(
+            bytes
+                .chunks_exact(8)
+                .map(|c| i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
                 .collect(),
         )
     }

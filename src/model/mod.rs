@@ -58,18 +58,24 @@ impl OperatorCode {
 pub enum Options {
     #[default]
     None,
+    /// CONV_2D: `padding` (0 SAME, 1 VALID), strides, dilations, fused activation.
     Conv2D {
+        padding: u8,
         stride_w: i32,
         stride_h: i32,
         dilation_w: i32,
         dilation_h: i32,
+        activation: u8,
     },
-    /// DEPTHWISE_CONV_2D's strides and dilations.
+    /// DEPTHWISE_CONV_2D: `padding`, strides, dilations, depth multiplier, fused activation.
     DepthwiseConv2D {
+        padding: u8,
         stride_w: i32,
         stride_h: i32,
         dilation_w: i32,
         dilation_h: i32,
+        depth_multiplier: i32,
+        activation: u8,
     },
     /// MAX_POOL_2D, AVERAGE_POOL_2D, L2_POOL_2D: strides and window.
     Pool2D {
@@ -99,8 +105,10 @@ pub enum Options {
         /// `fused_activation_function` (0: none).
         activation: u8,
         keep_num_dims: bool,
+        /// `weights_format` (0: default, 1: shuffled 4x16 int8).
+        weights_format: u8,
     },
-    /// ADD, SUB, MUL: their fused activation (0: none).
+    /// ADD, SUB, MUL, DIV: their fused activation (0: none).
     Binary {
         activation: u8,
     },
@@ -113,6 +121,53 @@ pub enum Options {
     /// VAR_HANDLE: the resource variable's `shared_name` (one variable per distinct name).
     VarHandle {
         shared_name: String,
+    },
+    /// SOFTMAX: `beta`, as the bits of an `f32` (`Options` is `Eq`).
+    Softmax {
+        beta_bits: u32,
+    },
+    /// LEAKY_RELU: `alpha`, as the bits of an `f32`.
+    LeakyRelu {
+        alpha_bits: u32,
+    },
+    /// CONCATENATION: the axis and the fused activation.
+    Concatenation {
+        axis: i32,
+        activation: u8,
+    },
+    /// RESHAPE: `new_shape` (what a reshape without a shape input reshapes to).
+    Reshape {
+        new_shape: Vec<i32>,
+    },
+    /// SPACE_TO_DEPTH, DEPTH_TO_SPACE: the block size.
+    BlockSize {
+        block_size: i32,
+    },
+    /// SPLIT: the number of splits.
+    Split {
+        num_splits: i32,
+    },
+    /// TRANSPOSE_CONV: `padding` (0 SAME, 1 VALID), strides, fused activation.
+    TransposeConv {
+        padding: u8,
+        stride_w: i32,
+        stride_h: i32,
+        activation: u8,
+    },
+    /// STABLEHLO_COMPOSITE: the composite's name (`StableHLOCompositeOptions`).
+    Composite {
+        name: String,
+    },
+    /// BATCH_MATMUL: whether the left / right operand is transposed.
+    BatchMatMul {
+        adj_x: bool,
+        adj_y: bool,
+    },
+    /// STABLEHLO_REDUCE_WINDOW (`StablehloReduceWindowOptions`, second union): what sizes
+    /// the kernel's temporaries (empty when the file leaves them out).
+    StablehloReduceWindow {
+        base_dilations: Vec<i64>,
+        padding: Vec<i64>,
     },
     /// Some other options table (its union type).
     Other(u8),
@@ -203,6 +258,54 @@ pub struct Subgraph {
     pub inputs: Vec<usize>,
     pub outputs: Vec<usize>,
     pub operators: Vec<Operator>,
+    /// One per tensor for a subgraph read from a file (empty for one built by hand): what the
+    /// XNNPACK delegate's support rules read beyond type and shape.
+    pub details: Vec<TensorDetail>,
+}
+
+impl Subgraph {
+    /// The detail of tensor `t` (`None` when the subgraph has none, or for an index out of
+    /// range).
+    pub fn detail(&self, t: usize) -> Option<&TensorDetail> {
+        self.details.get(t)
+    }
+}
+
+/// Constants up to this size keep their bytes in [`TensorDetail::data`] (shapes, axes,
+/// paddings, permutations, strides, scalars); larger ones (weights) do not.
+pub const SMALL_CONSTANT_BYTES: usize = 1024;
+
+/// A tensor's affine quantisation and, for a small constant, its bytes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TensorDetail {
+    /// One scale (per tensor) or one per channel; empty without quantisation.
+    pub scales: Vec<f32>,
+    pub zero_points: Vec<i64>,
+    pub quantized_dimension: i32,
+    /// The data of a constant of at most [`SMALL_CONSTANT_BYTES`] bytes.
+    pub data: Option<Vec<u8>>,
+}
+
+impl TensorDetail {
+    /// The data as little-endian int32 words (`None` without data).
+    pub fn i32_data(&self) -> Option<Vec<i32>> {
+        let d = self.data.as_ref()?;
+        Some(
+            d.chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        )
+    }
+
+    /// The data as little-endian int64 words (`None` without data).
+    pub fn i64_data(&self) -> Option<Vec<i64>> {
+        let d = self.data.as_ref()?;
+        Some(
+            d.chunks_exact(8)
+                .map(|c| i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
+                .collect(),
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -366,6 +469,7 @@ fn build(m: fb::Model<'_>, bytes: &[u8]) -> Result<Model, ModelError> {
             sg,
             &operator_codes,
             &buffer_has_data,
+            &buffer_data,
             subgraph_count,
         )?);
     }
@@ -438,12 +542,16 @@ fn build_subgraph(
     sg: fb::SubGraph<'_>,
     operator_codes: &[OperatorCode],
     buffer_has_data: &[bool],
+    buffer_data: &[Option<&[u8]>],
     subgraph_count: usize,
 ) -> Result<Subgraph, ModelError> {
     let mut tensors = Vec::new();
+    let mut details = Vec::new();
     if let Some(ts) = sg.tensors() {
         for (ti, t) in ts.iter().enumerate() {
-            tensors.push(build_tensor(si, ti, t, buffer_has_data)?);
+            let tensor = build_tensor(si, ti, t, buffer_has_data)?;
+            details.push(tensor_detail(t, &tensor, buffer_data));
+            tensors.push(tensor);
         }
     }
     let n = tensors.len();
@@ -515,7 +623,36 @@ fn build_subgraph(
         inputs,
         outputs,
         operators,
+        details,
     })
+}
+
+fn tensor_detail(
+    t: fb::Tensor<'_>,
+    tensor: &Tensor,
+    buffer_data: &[Option<&[u8]>],
+) -> TensorDetail {
+    let q = t.quantization();
+    let data = if tensor.is_constant {
+        buffer_data
+            .get(tensor.buffer as usize)
+            .copied()
+            .flatten()
+            .filter(|d| d.len() <= SMALL_CONSTANT_BYTES)
+            .map(<[u8]>::to_vec)
+    } else {
+        None
+    };
+    TensorDetail {
+        scales: q
+            .and_then(|q| q.scale())
+            .map_or_else(Vec::new, |s| s.iter().collect()),
+        zero_points: q
+            .and_then(|q| q.zero_point())
+            .map_or_else(Vec::new, |z| z.iter().collect()),
+        quantized_dimension: q.map_or(0, |q| q.quantized_dimension()),
+        data,
+    }
 }
 
 fn build_tensor(
@@ -585,21 +722,39 @@ fn build_tensor(
 }
 
 fn read_options(op: fb::Operator<'_>) -> Options {
+    // STABLEHLO_COMPOSITE's options are in the second union (StableHLOCompositeOptions, 21).
+    if let (21, Some(t)) = (op.builtin_options_2_type(), op.builtin_options_2()) {
+        return Options::Composite {
+            name: t.str_field(0).unwrap_or_default(),
+        };
+    }
+    // STABLEHLO_REDUCE_WINDOW's options (StablehloReduceWindowOptions, 13).
+    if let (13, Some(t)) = (op.builtin_options_2_type(), op.builtin_options_2()) {
+        return Options::StablehloReduceWindow {
+            base_dilations: t.i64_vec_field(2).unwrap_or_default(),
+            padding: t.i64_vec_field(4).unwrap_or_default(),
+        };
+    }
     let Some(t) = op.builtin_options() else {
         return Options::None;
     };
     match op.builtin_options_type() {
         1 => Options::Conv2D {
+            padding: t.u8_field(0, 0),
             stride_w: t.i32_field(1, 0),
             stride_h: t.i32_field(2, 0),
             dilation_w: t.i32_field(4, 1),
             dilation_h: t.i32_field(5, 1),
+            activation: t.u8_field(3, 0),
         },
         2 => Options::DepthwiseConv2D {
+            padding: t.u8_field(0, 0),
             stride_w: t.i32_field(1, 0),
             stride_h: t.i32_field(2, 0),
             dilation_w: t.i32_field(5, 1),
             dilation_h: t.i32_field(6, 1),
+            depth_multiplier: t.i32_field(3, 0),
+            activation: t.u8_field(4, 0),
         },
         5 => Options::Pool2D {
             stride_w: t.i32_field(1, 0),
@@ -613,8 +768,39 @@ fn read_options(op: fb::Operator<'_>) -> Options {
         8 => Options::FullyConnected {
             activation: t.u8_field(0, 0),
             keep_num_dims: t.u8_field(2, 0) != 0,
+            weights_format: t.u8_field(1, 0),
         },
-        11 | 21 | 28 => Options::Binary {
+        9 => Options::Softmax {
+            beta_bits: t.i32_field(0, 0) as u32,
+        },
+        10 => Options::Concatenation {
+            axis: t.i32_field(0, 0),
+            activation: t.u8_field(1, 0),
+        },
+        17 => Options::Reshape {
+            new_shape: t.i32_vec_field(0).unwrap_or_default(),
+        },
+        19 | 94 => Options::BlockSize {
+            block_size: t.i32_field(0, 0),
+        },
+        35 => Options::Split {
+            num_splits: t.i32_field(0, 0),
+        },
+        49 => Options::TransposeConv {
+            padding: t.u8_field(0, 0),
+            stride_w: t.i32_field(1, 0),
+            stride_h: t.i32_field(2, 0),
+            activation: t.u8_field(3, 0),
+        },
+        75 => Options::LeakyRelu {
+            alpha_bits: t.i32_field(0, 0) as u32,
+        },
+        101 => Options::BatchMatMul {
+            adj_x: t.u8_field(0, 0) != 0,
+            adj_y: t.u8_field(1, 0) != 0,
+        },
+        // ADD, MUL, SUB and DIV: their fused activation is field 0.
+        11 | 21 | 28 | 29 => Options::Binary {
             activation: t.u8_field(0, 0),
         },
         32 => Options::StridedSlice {

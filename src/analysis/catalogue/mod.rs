@@ -11,6 +11,7 @@
 //! first input's element type, or `hybrid` for float input with integer weights.
 
 mod litert;
+mod sources;
 mod tflm;
 mod xnnpack;
 
@@ -65,6 +66,34 @@ impl Runtime {
             Runtime::Xnnpack => {
                 "google-ai-edge/LiteRT tflite/delegates/xnnpack/xnnpack_delegate.cc"
             }
+        }
+    }
+
+    /// How operator `name` was verified when the converter cannot make it, or why it is not.
+    pub fn note(self, name: &str) -> Option<&'static str> {
+        match self {
+            Runtime::Litert => litert::NOTES
+                .iter()
+                .find(|(op, _)| *op == name)
+                .map(|n| n.1),
+            _ => None,
+        }
+    }
+
+    /// The source file (and function, for XNNPACK) of operator `name`'s rule.
+    pub fn source_of(self, name: &str) -> String {
+        let (repo, table, prefix) = match self {
+            Runtime::Litert => ("google-ai-edge/LiteRT", sources::LITERT, ""),
+            Runtime::Tflm => ("tensorflow/tflite-micro", sources::TFLM, ""),
+            Runtime::Xnnpack => (
+                "google-ai-edge/LiteRT",
+                sources::XNNPACK,
+                "tflite/delegates/xnnpack/xnnpack_delegate.cc ",
+            ),
+        };
+        match table.iter().find(|(op, _)| *op == name) {
+            Some((_, file)) => format!("{repo} {prefix}{file}"),
+            None => self.registry_source().to_string(),
         }
     }
 
@@ -177,7 +206,7 @@ pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
 /// also the types its kernels refuse (`tflm_tail::refusal`).
 fn cannot_run_node(model: &Model, runtime: Runtime, si: usize, op: &Operator) -> Option<String> {
     if runtime == Runtime::Tflm {
-        return crate::analysis::tflm_tail::refusal(model, si, op);
+        return tflm_refusal(model, si, op);
     }
     let name = model.op_name(op);
     if op.builtin == ops::CUSTOM {
@@ -235,10 +264,15 @@ pub struct Entry {
     pub op: String,
     pub types: String,
     pub status: &'static str,
-    pub source: &'static str,
+    /// The runtime's source the rule comes from: the kernel file, or the delegate's `Visit*Node`
+    /// function (the registry when none was found).
+    pub source: String,
     /// The models that verify it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub verified_by: Vec<&'static str>,
+    /// How the operator was verified when the converter cannot make it, or why it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
 }
 
 /// The catalogue of `runtime`: each verified variant, then per builtin operator it registers
@@ -258,16 +292,18 @@ pub fn entries(runtime: Runtime) -> Vec<Entry> {
                 op: name.to_string(),
                 types: v.types.to_string(),
                 status: "verified",
-                source: runtime.registry_source(),
+                source: runtime.source_of(name),
                 verified_by: v.by.to_vec(),
+                note: runtime.note(name),
             });
         }
         out.push(Entry {
             op: name.to_string(),
             types: if verified.is_empty() { "any" } else { "other" }.to_string(),
             status: "not modelled",
-            source: runtime.registry_source(),
+            source: runtime.source_of(name),
             verified_by: Vec::new(),
+            note: runtime.note(name),
         });
     }
     // Custom operators a runtime runs and this catalogue verifies (TFLM's signal library).
@@ -280,8 +316,9 @@ pub fn entries(runtime: Runtime) -> Vec<Entry> {
             op: v.op.to_string(),
             types: v.types.to_string(),
             status: "verified",
-            source: runtime.registry_source(),
+            source: runtime.source_of(v.op),
             verified_by: v.by.to_vec(),
+            note: None,
         });
     }
     out
@@ -378,4 +415,112 @@ pub fn model_pairs(model: &Model) -> Vec<ModelPair> {
         }
     }
     out
+}
+
+/// The custom operators the TFLM Python interpreter registers: the signal library's and the
+/// detection post-processing (`python_ops_resolver.cc`).
+pub fn tflm_registers_custom(name: &str) -> bool {
+    name.starts_with("Signal") || name == "TFLite_Detection_PostProcess"
+}
+
+fn tensor_of(model: &Model, s: usize, t: i32) -> Option<&crate::model::Tensor> {
+    model
+        .subgraphs
+        .get(s)?
+        .tensors
+        .get(usize::try_from(t).ok()?)
+}
+
+/// Why TFLM cannot run node `op` of subgraph `s`, when it cannot: no kernel registered (a
+/// builtin: "Didn't find op for builtin opcode 'DENSIFY'", measured; a custom operator other
+/// than the signal library's), DEQUANTIZE of float16 (dequantize_common.cc takes int8, int16
+/// and uint8), dynamic-range quantisation (float input with integer weights: "Hybrid models
+/// are not supported on TFLite Micro"), or a type its kernel refuses (`type_refusal`).
+pub fn tflm_refusal(model: &Model, s: usize, op: &Operator) -> Option<String> {
+    let name = model.op_name(op);
+    if op.builtin == ops::CUSTOM {
+        return (!tflm_registers_custom(&name))
+            .then(|| "custom operator: TFLM registers no kernel for it".to_string());
+    }
+    if !Runtime::Tflm.registers(&name) {
+        return Some("TFLM registers no kernel for it".to_string());
+    }
+    let dtype = |i: usize| {
+        op.inputs
+            .get(i)
+            .and_then(|&t| tensor_of(model, s, t))
+            .map(|t| t.dtype)
+    };
+    if op.builtin == ops::DEQUANTIZE && dtype(0) == Some(TensorType::Float16) {
+        return Some("float16 input, which TFLM's kernel refuses".to_string());
+    }
+    if matches!(
+        op.builtin,
+        ops::FULLY_CONNECTED | ops::CONV_2D | ops::DEPTHWISE_CONV_2D
+    ) && dtype(0) == Some(TensorType::Float32)
+        && matches!(dtype(1), Some(TensorType::Int8 | TensorType::Uint8))
+    {
+        return Some(
+            "float input with integer weights (dynamic-range quantisation), which TFLM's kernels refuse"
+                .to_string(),
+        );
+    }
+    type_refusal(model, s, op).map(str::to_string)
+}
+
+/// Types a registered TFLM kernel refuses in Prepare, as its source checks them and the
+/// oracle showed (the sweep's exp_int8 / exp_int16, gather_int16, gather_nd_int16,
+/// padv2_int16, fill_dynshape_f32, dynamic_reshape_f32).
+fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> {
+    let dtype = |i: usize| {
+        op.inputs
+            .get(i)
+            .and_then(|&t| tensor_of(model, s, t))
+            .map(|t| t.dtype)
+    };
+    match ops::name(op.builtin)? {
+        // exp.cc: TF_LITE_ENSURE_TYPES_EQ(input->type, kTfLiteFloat32).
+        "EXP" if dtype(0) != Some(TensorType::Float32) => Some("EXP takes float32 input only"),
+        // gather.cc: float32 and int8 data only.
+        "GATHER" if !matches!(dtype(0), Some(TensorType::Float32 | TensorType::Int8)) => {
+            Some("GATHER takes float32 or int8 data only")
+        }
+        // gather_nd.cc: float32 and int8 params only.
+        "GATHER_ND" if !matches!(dtype(0), Some(TensorType::Float32 | TensorType::Int8)) => {
+            Some("GATHER_ND takes float32 or int8 params only")
+        }
+        // fill.cc: "Non-constant >dims< tensor is not supported".
+        "FILL"
+            if !op
+                .inputs
+                .first()
+                .and_then(|&t| tensor_of(model, s, t))
+                .is_some_and(|t| t.is_constant) =>
+        {
+            Some("FILL's dims must be a constant")
+        }
+        // reshape_common.cc: the output's dims in the file (one -1 stretched, a legacy [0]
+        // a scalar) must hold as many elements as the input.
+        "RESHAPE" => {
+            let t = |k: usize| op.outputs.get(k).and_then(|&t| tensor_of(model, s, t));
+            let input = op.inputs.first().and_then(|&t| tensor_of(model, s, t))?;
+            let output = t(0)?;
+            let elements = |shape: &[i32]| shape.iter().map(|&d| i64::from(d)).product::<i64>();
+            let legacy_scalar = op.inputs.len() == 1 && output.shape == [0];
+            let stretch = output.shape.contains(&-1);
+            let inputs = elements(&input.shape);
+            let outputs = if legacy_scalar {
+                1
+            } else {
+                elements(&output.shape)
+            };
+            (!stretch && inputs != outputs)
+                .then_some("RESHAPE's output shape in the file does not hold its input's elements")
+        }
+        // pad_common.cc: the constant value's type must be the input's.
+        "PADV2" if op.inputs.get(2).is_some_and(|&t| t >= 0) && dtype(2) != dtype(0) => {
+            Some("PADV2's constant value is not of the input's type")
+        }
+        _ => None,
+    }
 }

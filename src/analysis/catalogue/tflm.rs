@@ -140,7 +140,7 @@ pub const VERIFIED: &[Verified] = &[
             "while_loop_f32",
             "add_broadcast_f32",
             "add_f32",
-            "var_handle_f32",
+            "torch_mobilenet_v3_f32",
         ],
     },
     Verified {
@@ -156,7 +156,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "ADD",
         types: "int32",
-        by: &["audio_preprocessor_int8", "while_loop_f32"],
+        by: &[
+            "audio_preprocessor_int8",
+            "while_loop_f32",
+            "strided_slice_i32",
+        ],
     },
     Verified {
         op: "ADD",
@@ -209,7 +213,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "AVERAGE_POOL_2D",
         types: "float32",
-        by: &["average_pool_2d_f32"],
+        by: &[
+            "average_pool_2d_f32",
+            "xnn_avg_pool_1x1_f32",
+            "xnn_avg_pool_stride_gt_filter_f32",
+        ],
     },
     Verified {
         op: "AVERAGE_POOL_2D",
@@ -229,7 +237,13 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "BATCH_MATMUL",
         types: "float32",
-        by: &["batch_matmul_adj_y_f32", "batch_matmul_f32"],
+        by: &[
+            "batch_matmul_adj_y_f32",
+            "batch_matmul_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+            "xnn_fc_dynamic_weights_f32",
+        ],
     },
     Verified {
         op: "BATCH_MATMUL",
@@ -295,7 +309,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "CAST",
         types: "int16",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "cast_i16"],
     },
     Verified {
         op: "CAST",
@@ -320,6 +334,8 @@ pub const VERIFIED: &[Verified] = &[
             "concatenation_f32",
             "streaming_vars_f32",
             "streaming_vars_int8",
+            "torch_shufflenet_f32",
+            "xnn_concat6_f32",
         ],
     },
     Verified {
@@ -330,7 +346,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "CONCATENATION",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "concatenation_i32"],
     },
     Verified {
         op: "CONCATENATION",
@@ -388,6 +404,9 @@ pub const VERIFIED: &[Verified] = &[
             "mobilenet_v3_small_f32",
             "residual_branch_f32",
             "depthwise_conv_2d_f32",
+            "torch_cnn_f32",
+            "torch_mobilenet_v3_f32",
+            "torch_shufflenet_f32",
         ],
     },
     Verified {
@@ -429,18 +448,20 @@ pub const VERIFIED: &[Verified] = &[
             "test_conv_model",
             "quantize_int8",
             "streaming_vars_int8",
+            "torch_transformer_int8",
             "var_handle_int8",
+            "xnn_elu_int8",
         ],
     },
     Verified {
         op: "DIV",
         types: "float32",
-        by: &["div_f32"],
+        by: &["div_f32", "xnn_div_relu_f32"],
     },
     Verified {
         op: "DIV",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "div_i32"],
     },
     Verified {
         op: "DIV",
@@ -460,7 +481,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "ELU",
         types: "float32",
-        by: &["elu_f32"],
+        by: &["elu_f32", "xnn_elu_int8"],
     },
     Verified {
         op: "EMBEDDING_LOOKUP",
@@ -536,6 +557,7 @@ pub const VERIFIED: &[Verified] = &[
             "residual_branch_f32",
             "while_loop_f32",
             "fully_connected_f32",
+            "torch_cnn_f32",
         ],
     },
     Verified {
@@ -598,7 +620,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "HARD_SWISH",
         types: "float32",
-        by: &["mobilenet_v3_small_f32", "hard_swish_f32"],
+        by: &[
+            "mobilenet_v3_small_f32",
+            "hard_swish_f32",
+            "torch_mobilenet_v3_f32",
+        ],
     },
     Verified {
         op: "HARD_SWISH",
@@ -638,7 +664,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "LEAKY_RELU",
         types: "int8",
-        by: &["leaky_relu_int8"],
+        by: &[
+            "leaky_relu_int8",
+            "xnn_leaky_relu_small_int8",
+            "xnn_leaky_relu_tiny_alpha_int8",
+        ],
     },
     Verified {
         op: "LESS",
@@ -727,7 +757,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MAXIMUM",
         types: "float32",
-        by: &["maximum_f32"],
+        by: &[
+            "maximum_f32",
+            "xnn_maximum_scalar_f32",
+            "xnn_pad_conv_maximum_f32",
+        ],
     },
     Verified {
         op: "MAXIMUM",
@@ -737,7 +771,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MAXIMUM",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "maximum_i32"],
     },
     Verified {
         op: "MAXIMUM",
@@ -747,7 +781,13 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MAX_POOL_2D",
         types: "float32",
-        by: &["mnist_conv_f32", "residual_branch_f32", "max_pool_2d_f32"],
+        by: &[
+            "mnist_conv_f32",
+            "residual_branch_f32",
+            "max_pool_2d_f32",
+            "torch_shufflenet_f32",
+            "xnn_max_pool_1x1_stride2_f32",
+        ],
     },
     Verified {
         op: "MAX_POOL_2D",
@@ -768,7 +808,14 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MEAN",
         types: "float32",
-        by: &["mobilenet_v3_small_f32", "residual_branch_f32", "mean_f32"],
+        by: &[
+            "mobilenet_v3_small_f32",
+            "residual_branch_f32",
+            "mean_f32",
+            "torch_cnn_f32",
+            "torch_mobilenet_v3_f32",
+            "torch_shufflenet_f32",
+        ],
     },
     Verified {
         op: "MEAN",
@@ -784,6 +831,7 @@ pub const VERIFIED: &[Verified] = &[
             "nasnet_cells_int8",
             "nasnet_mobile_int8",
             "mean_int8",
+            "torch_cnn_int8",
         ],
     },
     Verified {
@@ -799,7 +847,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MINIMUM",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "minimum_i32"],
     },
     Verified {
         op: "MINIMUM",
@@ -829,7 +877,8 @@ pub const VERIFIED: &[Verified] = &[
             "while_loop_f32",
             "if_f32",
             "mul_f32",
-            "var_handle_f32",
+            "torch_mobilenet_v3_f32",
+            "torch_transformer_f32",
         ],
     },
     Verified {
@@ -840,7 +889,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "MUL",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "cast_i16", "mul_i32"],
     },
     Verified {
         op: "MUL",
@@ -851,6 +900,7 @@ pub const VERIFIED: &[Verified] = &[
             "nasnet_mobile_int8",
             "mul_int8",
             "var_handle_int8",
+            "xnn_add_scale_ratio_int8",
         ],
     },
     Verified {
@@ -881,7 +931,14 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "PAD",
         types: "float32",
-        by: &["pad_f32"],
+        by: &[
+            "pad_f32",
+            "torch_cnn_f32",
+            "torch_mobilenet_v3_f32",
+            "torch_shufflenet_f32",
+            "xnn_pad_conv_channels_f32",
+            "xnn_pad_conv_f32",
+        ],
     },
     Verified {
         op: "PAD",
@@ -891,12 +948,19 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "PAD",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "pad_int8"],
+        by: &[
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
+            "pad_int8",
+            "torch_cnn_int8",
+            "torch_resnet_int8",
+            "xnn_pad_conv_int8",
+        ],
     },
     Verified {
         op: "PADV2",
         types: "float32",
-        by: &["padv2_f32"],
+        by: &["padv2_f32", "torch_shufflenet_f32"],
     },
     Verified {
         op: "PADV2",
@@ -921,6 +985,7 @@ pub const VERIFIED: &[Verified] = &[
             "quantize_int16",
             "quantize_int8",
             "streaming_vars_int8",
+            "torch_transformer_int8",
             "var_handle_int8",
         ],
     },
@@ -984,7 +1049,14 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "RELU",
         types: "float32",
-        by: &["while_loop_f32", "relu_f32"],
+        by: &[
+            "while_loop_f32",
+            "relu_f32",
+            "xnn_concat6_f32",
+            "xnn_pad_conv_shared_f32",
+            "xnn_reshape_flat_f32",
+            "xnn_slice_size_minus1_f32",
+        ],
     },
     Verified {
         op: "RELU",
@@ -994,7 +1066,12 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "RELU",
         types: "int8",
-        by: &["nasnet_cells_int8", "nasnet_mobile_int8", "relu_int8"],
+        by: &[
+            "nasnet_cells_int8",
+            "nasnet_mobile_int8",
+            "relu_int8",
+            "xnn_split4_int8",
+        ],
     },
     Verified {
         op: "RELU6",
@@ -1019,6 +1096,8 @@ pub const VERIFIED: &[Verified] = &[
             "mobilenet_v3_small_f32",
             "reshape_f32",
             "streaming_vars_f32",
+            "torch_shufflenet_f32",
+            "torch_transformer_f32",
         ],
     },
     Verified {
@@ -1091,7 +1170,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "RSQRT",
         types: "float32",
-        by: &["rsqrt_f32"],
+        by: &[
+            "rsqrt_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+        ],
     },
     Verified {
         op: "RSQRT",
@@ -1121,7 +1204,12 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SLICE",
         types: "float32",
-        by: &["slice_f32"],
+        by: &[
+            "slice_f32",
+            "torch_shufflenet_f32",
+            "torch_transformer_f32",
+            "xnn_slice_size_minus1_f32",
+        ],
     },
     Verified {
         op: "SLICE",
@@ -1131,12 +1219,19 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SLICE",
         types: "int8",
-        by: &["slice_int8"],
+        by: &["slice_int8", "torch_transformer_int8"],
     },
     Verified {
         op: "SOFTMAX",
         types: "float32",
-        by: &["mnist_conv_f32", "mobilenet_v3_small_f32", "softmax_f32"],
+        by: &[
+            "mnist_conv_f32",
+            "mobilenet_v3_small_f32",
+            "softmax_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+            "xnn_softmax_beta_f32",
+        ],
     },
     Verified {
         op: "SOFTMAX",
@@ -1183,7 +1278,13 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SPLIT",
         types: "int32",
-        by: &["split_f32", "split_int16", "split_int8"],
+        by: &[
+            "split_f32",
+            "split_int16",
+            "split_int8",
+            "xnn_split4_int8",
+            "xnn_split8_f32",
+        ],
     },
     Verified {
         op: "SPLIT_V",
@@ -1218,7 +1319,11 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SQUARED_DIFFERENCE",
         types: "float32",
-        by: &["squared_difference_f32"],
+        by: &[
+            "squared_difference_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+        ],
     },
     Verified {
         op: "SQUARED_DIFFERENCE",
@@ -1263,7 +1368,7 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "STRIDED_SLICE",
         types: "int32",
-        by: &["audio_preprocessor_int8"],
+        by: &["audio_preprocessor_int8", "strided_slice_i32"],
     },
     Verified {
         op: "STRIDED_SLICE",
@@ -1279,7 +1384,12 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "SUB",
         types: "float32",
-        by: &["if_f32", "sub_f32"],
+        by: &[
+            "if_f32",
+            "sub_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+        ],
     },
     Verified {
         op: "SUB",
@@ -1288,13 +1398,18 @@ pub const VERIFIED: &[Verified] = &[
     },
     Verified {
         op: "SUB",
+        types: "int32",
+        by: &["sub_i32"],
+    },
+    Verified {
+        op: "SUB",
         types: "int8",
-        by: &["sub_int8"],
+        by: &["sub_int8", "xnn_add_scale_ratio_int8"],
     },
     Verified {
         op: "SUM",
         types: "float32",
-        by: &["sum_f32"],
+        by: &["sum_f32", "xnn_sum_of_squares_f32"],
     },
     Verified {
         op: "SUM",
@@ -1374,7 +1489,14 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "TRANSPOSE",
         types: "float32",
-        by: &["transpose_f32"],
+        by: &[
+            "torch_cnn_f32",
+            "torch_mobilenet_v3_f32",
+            "torch_shufflenet_f32",
+            "torch_transformer_f32",
+            "torch_transformer_int8",
+            "transpose_f32",
+        ],
     },
     Verified {
         op: "TRANSPOSE",
@@ -1384,12 +1506,17 @@ pub const VERIFIED: &[Verified] = &[
     Verified {
         op: "TRANSPOSE",
         types: "int8",
-        by: &["transpose_int8"],
+        by: &[
+            "torch_cnn_int8",
+            "torch_resnet_int8",
+            "torch_transformer_int8",
+            "transpose_int8",
+        ],
     },
     Verified {
         op: "TRANSPOSE_CONV",
         types: "float32",
-        by: &["transpose_conv_f32"],
+        by: &["transpose_conv_f32", "xnn_transpose_conv_dr"],
     },
     Verified {
         op: "TRANSPOSE_CONV",

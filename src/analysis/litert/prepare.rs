@@ -5,9 +5,19 @@
 //! model's tensors), node by node until the first node with a dynamic output. Kernels with
 //! temporaries: CONV_2D, DEPTHWISE_CONV_2D (hybrid), FULLY_CONNECTED (hybrid), the reducers
 //! (MEAN, SUM, REDUCE_PROD/MAX/MIN/ANY/ALL), BATCH_MATMUL, ADD_N, CONV_3D, TRANSPOSE_CONV
-//! (dynamic, or hybrid), SVDF and UNIDIRECTIONAL_SEQUENCE_LSTM.
+//! (dynamic, or hybrid), SVDF and UNIDIRECTIONAL_SEQUENCE_LSTM here; RNN,
+//! UNIDIRECTIONAL_SEQUENCE_RNN, BIDIRECTIONAL_SEQUENCE_RNN (hybrid), LSTM (full kernel: float,
+//! hybrid, int8), BIDIRECTIONAL_SEQUENCE_LSTM, RFFT2D and STABLEHLO_REDUCE_WINDOW in
+//! `recurrent.rs`.
 
 use crate::model::{ops, Model, Operator, Options, TensorType};
+
+#[path = "recurrent.rs"]
+mod recurrent;
+use recurrent::{
+    BIDIRECTIONAL_SEQUENCE_LSTM, BIDIRECTIONAL_SEQUENCE_RNN, LSTM, RFFT2D, RNN,
+    STABLEHLO_REDUCE_WINDOW, UNIDIRECTIONAL_SEQUENCE_RNN,
+};
 
 /// Builtin codes not named in `model::ops`.
 const REDUCE_PROD: i32 = 81;
@@ -99,7 +109,7 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
             ops::UNIDIRECTIONAL_SEQUENCE_LSTM => 12,
             ops::SVDF => 6,
             ops::ADD_N => 1,
-            _ => 0,
+            _ => recurrent::init_reservations(op),
         };
         if count > 0 {
             init_base[i] = reserve(&mut tensors, count);
@@ -147,6 +157,47 @@ pub(super) fn prepare(model: &Model, si: usize) -> Prepared {
                 &mut temporaries[i],
             ),
             ops::UNIDIRECTIONAL_SEQUENCE_LSTM => lstm_temporaries(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            RNN | UNIDIRECTIONAL_SEQUENCE_RNN => recurrent::rnn(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            BIDIRECTIONAL_SEQUENCE_RNN => recurrent::bidirectional_rnn(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            LSTM => recurrent::lstm(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            BIDIRECTIONAL_SEQUENCE_LSTM => recurrent::bidirectional_lstm(
+                model,
+                si,
+                op,
+                init_base[i],
+                &mut tensors,
+                &mut temporaries[i],
+            ),
+            RFFT2D => recurrent::rfft2d(model, si, op, &mut tensors, &mut temporaries[i]),
+            STABLEHLO_REDUCE_WINDOW => recurrent::stablehlo_reduce_window(
                 model,
                 si,
                 op,
@@ -330,7 +381,21 @@ fn prepare_outputs(model: &Model, si: usize, op: &Operator, tensors: &mut [ITens
         .collect();
     match effect {
         Effect::None => false,
-        Effect::ShapeNotKnown => true,
+        Effect::ShapeNotKnown => {
+            // reshape.cc: "the output bytes size is the same as the input", for sharing.
+            let input_bytes = op
+                .inputs
+                .first()
+                .and_then(|&t| usize::try_from(t).ok())
+                .and_then(|t| tensors.get(t))
+                .map(|t| t.bytes);
+            if let (Some(bytes), Some(&t)) = (input_bytes, outputs.first()) {
+                if tensors[t].alloc == AllocType::ArenaRw {
+                    tensors[t].bytes = bytes;
+                }
+            }
+            true
+        }
         Effect::Persistent => {
             for t in outputs {
                 tensors[t].alloc = AllocType::MmapRo;
@@ -984,6 +1049,213 @@ mod tests {
             assert!(temps(&p).iter().all(|&(_, rw)| !rw), "{name}");
         }
     }
+    /// (bytes, allocation class) of node `node`'s temporaries.
+    fn temps_at(p: &Prepared, node: usize) -> Vec<(u64, AllocType)> {
+        p.temporaries[node]
+            .iter()
+            .map(|&t| (p.tensors[t].bytes, p.tensors[t].alloc))
+            .collect()
+    }
+
+    use AllocType::{ArenaRw as RW, ArenaRwPersistent as PERSIST};
+
+    #[test]
+    fn recurrent_builtin_codes_name_their_kernels() {
+        for (code, name) in [
+            (LSTM, "LSTM"),
+            (RNN, "RNN"),
+            (UNIDIRECTIONAL_SEQUENCE_RNN, "UNIDIRECTIONAL_SEQUENCE_RNN"),
+            (BIDIRECTIONAL_SEQUENCE_RNN, "BIDIRECTIONAL_SEQUENCE_RNN"),
+            (BIDIRECTIONAL_SEQUENCE_LSTM, "BIDIRECTIONAL_SEQUENCE_LSTM"),
+            (RFFT2D, "RFFT2D"),
+            (STABLEHLO_REDUCE_WINDOW, "STABLEHLO_REDUCE_WINDOW"),
+        ] {
+            assert_eq!(ops::name(code), Some(name));
+        }
+    }
+
+    #[test]
+    fn float_rnns_reserve_indices_that_stay_unused() {
+        // Oracle: 12 interpreter tensors for the RNNs (6 model + 6), 20 and 19 for the
+        // bidirectional ones (+9); every extra one without data.
+        for (name, model_tensors, total) in [
+            ("rnn_f32", 6, 12),
+            ("unidirectional_sequence_rnn_f32", 6, 12),
+            ("bidirectional_sequence_rnn_f32", 11, 20),
+            ("bidirectional_sequence_rnn_merged_f32", 10, 19),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), total, "{name}");
+            assert!(p.temporaries[0].is_empty(), "{name}");
+            assert!(
+                p.tensors[model_tensors..].iter().all(|t| t.unused),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn hybrid_rnns_quantise_input_and_state_and_keep_row_sums_persistent() {
+        // rnn_hybrid (oracle tensors 6..11): int8 input [2,8], int8 state [2,16], f32 [2],
+        // int32 [16,2], int32 [2], row sums int32 [2,16] "other". The sequence RNN's input
+        // is [2,4,8].
+        for (name, input_q) in [
+            ("rnn_hybrid", 16),
+            ("unidirectional_sequence_rnn_hybrid", 64),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), 12, "{name}");
+            assert_eq!(p.temporaries[0], (6..12).collect::<Vec<_>>(), "{name}");
+            assert_eq!(
+                temps_at(&p, 0),
+                vec![
+                    (input_q, RW),
+                    (32, RW),
+                    (8, RW),
+                    (128, RW),
+                    (8, RW),
+                    (128, PERSIST)
+                ],
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn hybrid_bidirectional_rnn_adds_the_aux_input_only_with_aux_weights() {
+        // Oracle bidirectional_sequence_rnn_hybrid: tensors 11..18, 19 without data; row sums
+        // [2,16] per direction. _aux_hybrid: 14..22, row sums [3,16], aux input int8 [2,4,4].
+        let p = prepared("bidirectional_sequence_rnn_hybrid");
+        assert_eq!(p.tensors.len(), 20);
+        assert_eq!(p.temporaries[0], (11..19).collect::<Vec<_>>());
+        let common = [(64, RW), (32, RW), (32, RW), (8, RW), (128, RW), (8, RW)];
+        let mut want = common.to_vec();
+        want.extend([(128, PERSIST), (128, PERSIST)]);
+        assert_eq!(temps_at(&p, 0), want);
+        assert!(p.tensors[19].unused);
+
+        let p = prepared("bidirectional_sequence_rnn_aux_hybrid");
+        assert_eq!(p.tensors.len(), 23);
+        assert_eq!(p.temporaries[0], (14..23).collect::<Vec<_>>());
+        let mut want = common.to_vec();
+        want.extend([(192, PERSIST), (192, PERSIST), (32, RW)]);
+        assert_eq!(temps_at(&p, 0), want);
+    }
+
+    #[test]
+    fn full_lstm_scratch_has_four_or_five_gates_and_no_extra_columns() {
+        // Oracle lstm_full_f32: tensor 16 f32 [2,80] (n_cell 16 · 5); lstm_cifg_f32: tensor 13
+        // f32 [2,64] (· 4). 21 indices reserved, the other 20 without data.
+        for (name, model_tensors, bytes) in [("lstm_full_f32", 16, 640), ("lstm_cifg_f32", 13, 512)]
+        {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), model_tensors + 21, "{name}");
+            assert_eq!(p.temporaries[0], vec![model_tensors], "{name}");
+            assert_eq!(temps_at(&p, 0), vec![(bytes, RW)], "{name}");
+            assert!(
+                p.tensors[model_tensors + 1..].iter().all(|t| t.unused),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn hybrid_lstm_sizes_twelve_temporaries_and_projection_row_sums() {
+        // Oracle lstm_hybrid tensors 16..27: scratch f32 [2,80], int8 input [2,8], int8
+        // output state [2,16], int8 cell state [2,16], three f32 [2], f32 [16], int32
+        // [16,2], two f32 [2], row sums int32 [8,16] "other". With projection (output 8):
+        // output state [2,8] and 8 + ceil(8/16) = 9 row-sum rows.
+        for (name, model_tensors, out_state, row_sums) in [
+            ("lstm_hybrid", 16, 32, 512),
+            ("lstm_proj_hybrid", 17, 16, 576),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), model_tensors + 21, "{name}");
+            assert_eq!(
+                temps_at(&p, 0),
+                vec![
+                    (640, RW),
+                    (16, RW),
+                    (out_state, RW),
+                    (32, RW),
+                    (8, RW),
+                    (8, RW),
+                    (8, RW),
+                    (64, RW),
+                    (128, RW),
+                    (8, RW),
+                    (8, RW),
+                    (row_sums, PERSIST),
+                ],
+                "{name}"
+            );
+            // The nine sparse ledgers stay unused.
+            assert!(
+                p.tensors[model_tensors + 12..].iter().all(|t| t.unused),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn bidirectional_lstm_forward_scratch_has_sixteen_more_columns_than_backward() {
+        // Oracle: f32 [2,56] (8 · 5 + 16) and f32 [2,40] (8 · 5), 19 indices reserved.
+        for (name, model_tensors) in [
+            ("bidirectional_sequence_lstm_f32", 31),
+            ("bidirectional_sequence_lstm_merged_f32", 30),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), model_tensors + 19, "{name}");
+            assert_eq!(temps_at(&p, 0), vec![(448, RW), (320, RW)], "{name}");
+        }
+        // Hybrid (oracle tensors 31..48): the two scratches, int8 input [4,2,8], four int8
+        // states [2,8], four f32 [2], f32 [8], int32 [8,2], three f32 [2], row sums int32
+        // [8,8] twice "other"; index 49 (aux input) without data.
+        let p = prepared("bidirectional_sequence_lstm_hybrid");
+        assert_eq!(p.tensors.len(), 50);
+        let mut want = vec![(448, RW), (320, RW), (64, RW)];
+        want.extend([(16, RW); 4]);
+        want.extend([(8, RW); 4]);
+        want.extend([(32, RW), (64, RW)]);
+        want.extend([(8, RW); 3]);
+        want.extend([(256, PERSIST), (256, PERSIST)]);
+        assert_eq!(temps_at(&p, 0), want);
+        assert!(p.tensors[49].unused);
+    }
+
+    #[test]
+    fn rfft2d_adds_four_working_areas_at_prepare() {
+        // fft_length [8,16]: int32 [2 + ⌊√8⌋], int64 [4 + 4], int64 [8], int64 [8,18]
+        // (oracle tensors 3..6 of rfft2d_f32, 4..7 of complex_abs_f32).
+        let want = vec![(16, RW), (64, RW), (64, RW), (1152, RW)];
+        let p = prepared("rfft2d_f32");
+        assert_eq!(p.tensors.len(), 7);
+        assert_eq!(p.temporaries[0], vec![3, 4, 5, 6]);
+        assert_eq!(temps_at(&p, 0), want);
+        let p = prepared("complex_abs_f32");
+        assert_eq!(p.temporaries[0], vec![4, 5, 6, 7]);
+        assert_eq!(temps_at(&p, 0), want);
+    }
+
+    #[test]
+    fn stablehlo_reduce_window_dilates_then_pads_its_input() {
+        // Options in the file: base_dilations [1,2,1,1], padding [0,0,1,1,1,1,0,0]; input
+        // [1,8,8,4] → dilated [1,15,8,4] → padded [1,17,10,4] (oracle tensors 3 and 4).
+        for (name, elem) in [
+            ("stablehlo_reduce_window_f32", 4),
+            ("stablehlo_reduce_window_int16", 2),
+            ("stablehlo_reduce_window_int8", 1),
+        ] {
+            let p = prepared(name);
+            assert_eq!(p.tensors.len(), 5, "{name}");
+            assert_eq!(
+                temps_at(&p, 0),
+                vec![(480 * elem, RW), (680 * elem, RW)],
+                "{name}"
+            );
+        }
+    }
+
     #[test]
     fn hybrid_batch_matmul_with_constant_weights_keeps_transposed_rhs_and_row_sums_persistent() {
         // Read from batch_matmul.cc (no oracle model has this path): float LHS [2,3,4],

@@ -83,14 +83,14 @@ pub fn delegate(model: &Model) -> Delegation {
     let mut d = Delegation::default();
     for (si, sg) in model.subgraphs.iter().enumerate() {
         let mut taken = vec![false; sg.operators.len()];
-        for (node, t) in taken.iter_mut().enumerate() {
-            match support(model, si, node) {
-                Support::Taken => *t = true,
+        for (node, support) in supports(model, si).into_iter().enumerate() {
+            match support {
+                Support::Taken => taken[node] = true,
                 Support::Left => d.not_delegated.push((si, node)),
-                Support::Unknown => {
+                Support::Unknown(why) => {
                     d.not_delegated.push((si, node));
                     d.not_modelled.push(format!(
-                        "subgraph {si} node {node} ({})",
+                        "subgraph {si} node {node} ({}: {why})",
                         model.op_name(&sg.operators[node])
                     ));
                 }
@@ -104,36 +104,9 @@ pub fn delegate(model: &Model) -> Delegation {
         }
         d.subsets.push(subsets);
     }
-    // XNNPACK fuses int8 chains of pure unary ops into one lookup table. The swish pattern
-    // (x * logistic(x)) is modelled (`lut_fusions`); any other chain is not yet.
+    // What each partition's runtime does not model.
     for p in &d.partitions {
-        let sg = &model.subgraphs[p.subgraph];
-        let fused = lut_fusions(model, p);
-        for &n in p
-            .nodes
-            .iter()
-            .filter(|&&n| !fused.iter().any(|f| f.unary == n))
-        {
-            let op = &sg.operators[n];
-            let unary = matches!(op.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH);
-            let int8 = op.inputs.first().and_then(|&t| dtype(model, p.subgraph, t))
-                == Some(TensorType::Int8);
-            let out = op.outputs.first().copied().unwrap_or(-1);
-            // Another pure unary op reading it (a MUL of two different tensors is binary and
-            // stops a chain).
-            let chained = p.nodes.iter().any(|&m| {
-                let next = &sg.operators[m];
-                matches!(next.builtin, ops::LOGISTIC | ops::TANH | ops::HARD_SWISH)
-                    && next.inputs.contains(&out)
-            });
-            if unary && int8 && chained {
-                d.not_modelled.push(format!(
-                    "subgraph {} node {n} ({}: int8 unary chain fused into a lookup table)",
-                    p.subgraph,
-                    model.op_name(op)
-                ));
-            }
-        }
+        d.not_modelled.extend(runtime(model, p).not_modelled);
     }
     d
 }
