@@ -423,7 +423,7 @@ impl ViewCache {
                 .clone()
         });
         let facts = doc.problem_facts(p);
-        let outside_plan_bytes = facts.map_or(0, |f| f.outside_bytes);
+        let outside_plan_bytes = doc.outside_plan_bytes_for(p, prefs.tflm_target);
         let order_bound = facts
             .and_then(|f| f.order_bound.clone())
             .filter(|_| prefs.panel == Panel::Summary)

@@ -215,6 +215,16 @@ impl Document {
         self.problem_facts(index).map_or(0, |f| f.outside_bytes)
     }
 
+    /// What the runtime needs beside problem `index`'s plan on TFLM build `target` (its tail;
+    /// the other runtimes have one build).
+    pub fn outside_plan_bytes_for(&self, index: usize, target: TflmTarget) -> u64 {
+        let tflm = self.problem(index).lifetimes == Some(analysis::Lifetimes::Tflm);
+        match (&self.facts.tflm_tails, tflm) {
+            (Some(t), true) => t.get(target.tail_target()).bytes,
+            _ => self.outside_plan_bytes(index),
+        }
+    }
+
     /// The facts of problem `index` (clamped to the last one).
     pub fn problem_facts(&self, index: usize) -> Option<&ProblemFacts> {
         self.facts

@@ -106,9 +106,10 @@ impl Runtime {
         }
     }
 
-    /// The builtin operators the catalogue covers: those the runtime registers, and with
-    /// XNNPACK those the delegate's `VisitNode` has a case for (the others it refuses by its
-    /// switch's default, and they are LiteRT's entries).
+    /// The builtin operators the catalogue counts and lists: those the runtime registers, and
+    /// with XNNPACK those the delegate's `VisitNode` has a case for (the others it refuses by
+    /// its switch's default; their TFLite side in the delegated graph is still verified, in
+    /// the XNNPACK table, by the models that hold them).
     pub fn covers(self, name: &str) -> bool {
         match self {
             Runtime::Xnnpack => xnnpack::VISITED.contains(&name),
@@ -178,16 +179,7 @@ pub fn not_modelled(model: &Model, runtime: Runtime) -> Vec<NotModelled> {
         for (k, op) in s.operators.iter().enumerate() {
             let name = model.op_name(op);
             let types = variant(model, si, op);
-            // A builtin the delegate has no case for runs on TFLite: LiteRT's entry answers.
-            let table = if runtime == Runtime::Xnnpack
-                && op.builtin != ops::CUSTOM
-                && !Runtime::Xnnpack.covers(&name)
-            {
-                Runtime::Litert.verified()
-            } else {
-                verified
-            };
-            let known = table.iter().any(|v| v.op == name && v.types == types);
+            let known = verified.iter().any(|v| v.op == name && v.types == types);
             if !known && cannot_run_node(model, runtime, si, op).is_none() {
                 out.push(NotModelled {
                     subgraph: si,

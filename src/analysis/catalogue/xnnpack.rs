@@ -8,7 +8,7 @@ use super::Verified;
 
 /// The builtin operators the delegate's `VisitNode` has a case for (59; custom operators
 /// aside). Every other builtin falls to the switch's default: the delegate refuses it and
-/// TFLite runs it, so its numbers are LiteRT's (`litert.rs`).
+/// TFLite runs it (its side of the delegated graph is verified in this table too).
 pub const VISITED: &[&str] = &[
     "ADD",
     "AVERAGE_POOL_2D",
@@ -92,6 +92,18 @@ pub const VERIFIED: &[Verified] = &[
     },
     Verified {
         op: "ADD",
+        types: "float32",
+        by: &[
+            "add_broadcast_f32",
+            "add_f32",
+            "mobilenet_v3_small_f32",
+            "mp_face_detection_short_range",
+            "mp_hand_landmark_lite",
+            "mp_palm_detection_lite",
+        ],
+    },
+    Verified {
+        op: "ADD",
         types: "int16",
         by: &[
             "add_broadcast_int16",
@@ -118,6 +130,31 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "ADD_N",
+        types: "float32",
+        by: &["add_n_f32"],
+    },
+    Verified {
+        op: "ARG_MAX",
+        types: "float32",
+        by: &["arg_max_f32"],
+    },
+    Verified {
+        op: "ARG_MAX",
+        types: "int8",
+        by: &["arg_max_int8"],
+    },
+    Verified {
+        op: "ARG_MIN",
+        types: "float32",
+        by: &["arg_min_f32"],
+    },
+    Verified {
+        op: "ARG_MIN",
+        types: "int8",
+        by: &["arg_min_int8"],
+    },
+    Verified {
         op: "ASSIGN_VARIABLE",
         types: "resource",
         by: &[
@@ -127,6 +164,16 @@ pub const VERIFIED: &[Verified] = &[
             "var_handle_int16",
             "var_handle_int8",
         ],
+    },
+    Verified {
+        op: "ATAN2",
+        types: "float32",
+        by: &["atan2_f32"],
+    },
+    Verified {
+        op: "AVERAGE_POOL_2D",
+        types: "float32",
+        by: &["average_pool_2d_f32", "xnn_avg_pool_stride_gt_filter_f32"],
     },
     Verified {
         op: "AVERAGE_POOL_2D",
@@ -153,9 +200,129 @@ pub const VERIFIED: &[Verified] = &[
         by: &["batch_matmul_adj_y_int8", "batch_matmul_int8"],
     },
     Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "float32",
+        by: &["batch_to_space_nd_f32"],
+    },
+    Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "int16",
+        by: &["batch_to_space_nd_int16"],
+    },
+    Verified {
+        op: "BATCH_TO_SPACE_ND",
+        types: "int8",
+        by: &["batch_to_space_nd_int8"],
+    },
+    Verified {
+        op: "BIDIRECTIONAL_SEQUENCE_LSTM",
+        types: "float32",
+        by: &[
+            "bidirectional_sequence_lstm_f32",
+            "bidirectional_sequence_lstm_hybrid",
+            "bidirectional_sequence_lstm_merged_f32",
+        ],
+    },
+    Verified {
+        op: "BIDIRECTIONAL_SEQUENCE_RNN",
+        types: "float32",
+        by: &[
+            "bidirectional_sequence_rnn_aux_hybrid",
+            "bidirectional_sequence_rnn_f32",
+            "bidirectional_sequence_rnn_hybrid",
+            "bidirectional_sequence_rnn_merged_f32",
+        ],
+    },
+    Verified {
+        op: "BITCAST",
+        types: "float32",
+        by: &["bitcast_f32"],
+    },
+    Verified {
+        op: "BITCAST",
+        types: "int32",
+        by: &["bitcast_i32"],
+    },
+    Verified {
+        op: "BITWISE_XOR",
+        types: "int16",
+        by: &["bitwise_xor_i16"],
+    },
+    Verified {
+        op: "BITWISE_XOR",
+        types: "int32",
+        by: &["bitwise_xor_i32"],
+    },
+    Verified {
+        op: "BITWISE_XOR",
+        types: "int8",
+        by: &["bitwise_xor_i8"],
+    },
+    Verified {
+        op: "BROADCAST_ARGS",
+        types: "int32",
+        by: &["broadcast_args_i32"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "float32",
+        by: &["broadcast_to_f32"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "int16",
+        by: &["broadcast_to_int16"],
+    },
+    Verified {
+        op: "BROADCAST_TO",
+        types: "int8",
+        by: &["broadcast_to_int8"],
+    },
+    Verified {
+        op: "BUCKETIZE",
+        types: "float32",
+        by: &["bucketize_f32"],
+    },
+    Verified {
+        op: "BUCKETIZE",
+        types: "int32",
+        by: &["bucketize_i32"],
+    },
+    Verified {
+        op: "CALL_ONCE",
+        types: "none",
+        by: &[
+            "streaming_vars_f32",
+            "streaming_vars_int8",
+            "var_handle_f32",
+            "var_handle_int16",
+            "var_handle_int8",
+        ],
+    },
+    Verified {
+        op: "CAST",
+        types: "float32",
+        by: &["cast_f32"],
+    },
+    Verified {
+        op: "CAST",
+        types: "int16",
+        by: &["cast_i16"],
+    },
+    Verified {
+        op: "CAST",
+        types: "int32",
+        by: &["cast_i32"],
+    },
+    Verified {
         op: "CEIL",
         types: "float32",
         by: &["ceil_f32"],
+    },
+    Verified {
+        op: "COMPLEX_ABS",
+        types: "complex64",
+        by: &["complex_abs_f32"],
     },
     Verified {
         op: "CONCATENATION",
@@ -224,9 +391,19 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "CONV_3D",
+        types: "float32",
+        by: &["conv_3d_f32"],
+    },
+    Verified {
         op: "COS",
         types: "float32",
         by: &["cos_f32"],
+    },
+    Verified {
+        op: "CUMSUM",
+        types: "float32",
+        by: &["cumsum_f32"],
     },
     Verified {
         op: "DENSIFY",
@@ -295,6 +472,33 @@ pub const VERIFIED: &[Verified] = &[
         by: &["quantize_int16"],
     },
     Verified {
+        op: "DEQUANTIZE",
+        types: "int8",
+        by: &[
+            "quantize_int8",
+            "streaming_vars_int8",
+            "test_conv_model",
+            "topk_v2_int8",
+            "var_handle_int8",
+            "xnn_elu_int8",
+        ],
+    },
+    Verified {
+        op: "DILATE",
+        types: "float32",
+        by: &["dilate_dyn_f32", "dilate_f32"],
+    },
+    Verified {
+        op: "DILATE",
+        types: "int16",
+        by: &["dilate_int16"],
+    },
+    Verified {
+        op: "DILATE",
+        types: "int8",
+        by: &["dilate_int8"],
+    },
+    Verified {
         op: "DIV",
         types: "float32",
         by: &["div_f32", "xnn_div_relu_f32"],
@@ -310,9 +514,43 @@ pub const VERIFIED: &[Verified] = &[
         by: &["div_int8"],
     },
     Verified {
+        op: "DYNAMIC_UPDATE_SLICE",
+        types: "float32",
+        by: &["dynamic_update_slice_f32"],
+    },
+    Verified {
+        op: "DYNAMIC_UPDATE_SLICE",
+        types: "int32",
+        by: &["dynamic_update_slice_i32"],
+    },
+    Verified {
         op: "ELU",
         types: "float32",
         by: &["elu_f32", "xnn_elu_int8"],
+    },
+    Verified {
+        op: "EMBEDDING_LOOKUP",
+        types: "int32",
+        by: &[
+            "embedding_lookup_f32",
+            "embedding_lookup_hybrid",
+            "embedding_lookup_int8",
+        ],
+    },
+    Verified {
+        op: "EMBEDDING_LOOKUP_SPARSE",
+        types: "int32",
+        by: &["embedding_lookup_sparse_f32"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "float32",
+        by: &["equal_f32"],
+    },
+    Verified {
+        op: "EQUAL",
+        types: "int8",
+        by: &["equal_int8"],
     },
     Verified {
         op: "EXP",
@@ -345,9 +583,36 @@ pub const VERIFIED: &[Verified] = &[
         by: &["expand_dims_dynbatch_int8"],
     },
     Verified {
+        op: "FAKE_QUANT",
+        types: "float32",
+        by: &["fake_quant_f32"],
+    },
+    Verified {
+        op: "FILL",
+        types: "int32",
+        by: &[
+            "fill_bool",
+            "fill_dynshape_f32",
+            "fill_f32",
+            "fill_i32",
+            "fill_int16",
+            "fill_int8",
+        ],
+    },
+    Verified {
         op: "FLOOR",
         types: "float32",
         by: &["floor_f32"],
+    },
+    Verified {
+        op: "FLOOR_DIV",
+        types: "float32",
+        by: &["floor_div_f32"],
+    },
+    Verified {
+        op: "FLOOR_MOD",
+        types: "float32",
+        by: &["floor_mod_f32"],
     },
     Verified {
         op: "FULLY_CONNECTED",
@@ -359,6 +624,15 @@ pub const VERIFIED: &[Verified] = &[
             "lstm_f32",
             "mnist_conv_f32",
             "mp_hand_landmark_lite",
+        ],
+    },
+    Verified {
+        op: "FULLY_CONNECTED",
+        types: "hybrid",
+        by: &[
+            "conv_dynamic_range",
+            "dense_dynamic_range",
+            "depthwise_dynamic_range",
         ],
     },
     Verified {
@@ -379,6 +653,36 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "GATHER",
+        types: "float32",
+        by: &["gather_f32"],
+    },
+    Verified {
+        op: "GATHER",
+        types: "int16",
+        by: &["gather_int16"],
+    },
+    Verified {
+        op: "GATHER",
+        types: "int8",
+        by: &["gather_int8"],
+    },
+    Verified {
+        op: "GATHER_ND",
+        types: "float32",
+        by: &["gather_nd_f32"],
+    },
+    Verified {
+        op: "GATHER_ND",
+        types: "int16",
+        by: &["gather_nd_int16"],
+    },
+    Verified {
+        op: "GATHER_ND",
+        types: "int8",
+        by: &["gather_nd_int8"],
+    },
+    Verified {
         op: "GELU",
         types: "float32",
         by: &["gelu_approx_f32", "gelu_f32"],
@@ -394,6 +698,26 @@ pub const VERIFIED: &[Verified] = &[
         by: &["gelu_approx_int8", "gelu_int8"],
     },
     Verified {
+        op: "GREATER",
+        types: "float32",
+        by: &["greater_f32"],
+    },
+    Verified {
+        op: "GREATER",
+        types: "int8",
+        by: &["greater_int8"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "float32",
+        by: &["greater_equal_f32"],
+    },
+    Verified {
+        op: "GREATER_EQUAL",
+        types: "int8",
+        by: &["greater_equal_int8"],
+    },
+    Verified {
         op: "HARD_SWISH",
         types: "float32",
         by: &[
@@ -406,6 +730,31 @@ pub const VERIFIED: &[Verified] = &[
         op: "HARD_SWISH",
         types: "int8",
         by: &["hard_swish_int8"],
+    },
+    Verified {
+        op: "IF",
+        types: "bool",
+        by: &["if_f32"],
+    },
+    Verified {
+        op: "IMAG",
+        types: "complex64",
+        by: &["imag_f32"],
+    },
+    Verified {
+        op: "L2_NORMALIZATION",
+        types: "float32",
+        by: &["l2_normalization_f32"],
+    },
+    Verified {
+        op: "L2_NORMALIZATION",
+        types: "int8",
+        by: &["l2_normalization_int8"],
+    },
+    Verified {
+        op: "L2_POOL_2D",
+        types: "float32",
+        by: &["l2_pool_2d_f32"],
     },
     Verified {
         op: "LEAKY_RELU",
@@ -427,6 +776,36 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "LESS",
+        types: "float32",
+        by: &["less_f32"],
+    },
+    Verified {
+        op: "LESS",
+        types: "int32",
+        by: &["while_loop_f32"],
+    },
+    Verified {
+        op: "LESS",
+        types: "int8",
+        by: &["less_int8"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "float32",
+        by: &["less_equal_f32"],
+    },
+    Verified {
+        op: "LESS_EQUAL",
+        types: "int8",
+        by: &["less_equal_int8"],
+    },
+    Verified {
+        op: "LOCAL_RESPONSE_NORMALIZATION",
+        types: "float32",
+        by: &["local_response_normalization_f32"],
+    },
+    Verified {
         op: "LOG",
         types: "float32",
         by: &["log_f32"],
@@ -440,6 +819,21 @@ pub const VERIFIED: &[Verified] = &[
         op: "LOG",
         types: "int8",
         by: &["log_int8"],
+    },
+    Verified {
+        op: "LOGICAL_AND",
+        types: "bool",
+        by: &["logical_and_bool"],
+    },
+    Verified {
+        op: "LOGICAL_NOT",
+        types: "bool",
+        by: &["logical_not_bool"],
+    },
+    Verified {
+        op: "LOGICAL_OR",
+        types: "bool",
+        by: &["logical_or_bool"],
     },
     Verified {
         op: "LOGISTIC",
@@ -459,6 +853,61 @@ pub const VERIFIED: &[Verified] = &[
             "efficientnet_b0_int8",
             "logistic_int8",
         ],
+    },
+    Verified {
+        op: "LOG_SOFTMAX",
+        types: "float32",
+        by: &["log_softmax_f32"],
+    },
+    Verified {
+        op: "LOG_SOFTMAX",
+        types: "int8",
+        by: &["log_softmax_int8"],
+    },
+    Verified {
+        op: "LSH_PROJECTION",
+        types: "float32",
+        by: &["lsh_projection_dense_f32", "lsh_projection_f32"],
+    },
+    Verified {
+        op: "LSTM",
+        types: "float32",
+        by: &[
+            "lstm_cifg_f32",
+            "lstm_full_f32",
+            "lstm_hybrid",
+            "lstm_proj_hybrid",
+        ],
+    },
+    Verified {
+        op: "MATRIX_DIAG",
+        types: "float32",
+        by: &["matrix_diag_f32"],
+    },
+    Verified {
+        op: "MATRIX_DIAG",
+        types: "int32",
+        by: &["matrix_diag_i32"],
+    },
+    Verified {
+        op: "MATRIX_DIAG",
+        types: "int8",
+        by: &["matrix_diag_int8"],
+    },
+    Verified {
+        op: "MATRIX_SET_DIAG",
+        types: "float32",
+        by: &["matrix_set_diag_f32"],
+    },
+    Verified {
+        op: "MATRIX_SET_DIAG",
+        types: "int32",
+        by: &["matrix_set_diag_i32"],
+    },
+    Verified {
+        op: "MATRIX_SET_DIAG",
+        types: "int8",
+        by: &["matrix_set_diag_int8"],
     },
     Verified {
         op: "MAXIMUM",
@@ -562,6 +1011,33 @@ pub const VERIFIED: &[Verified] = &[
         by: &["minimum_int8"],
     },
     Verified {
+        op: "MIRROR_PAD",
+        types: "float32",
+        by: &["mirror_pad_f32"],
+    },
+    Verified {
+        op: "MIRROR_PAD",
+        types: "int16",
+        by: &["mirror_pad_int16"],
+    },
+    Verified {
+        op: "MIRROR_PAD",
+        types: "int8",
+        by: &["mirror_pad_int8"],
+    },
+    Verified {
+        op: "MUL",
+        types: "float32",
+        by: &[
+            "if_f32",
+            "mobilenet_v3_small_f32",
+            "mul_f32",
+            "stablehlo_case_dyn_f32",
+            "stablehlo_case_f32",
+            "stablehlo_composite_f32",
+        ],
+    },
+    Verified {
         op: "MUL",
         types: "int16",
         by: &["mul_int16", "var_handle_int16"],
@@ -584,9 +1060,49 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "MULTINOMIAL",
+        types: "float32",
+        by: &["multinomial_f32"],
+    },
+    Verified {
         op: "NEG",
         types: "float32",
         by: &["neg_f32"],
+    },
+    Verified {
+        op: "NON_MAX_SUPPRESSION_V4",
+        types: "float32",
+        by: &["non_max_suppression_v4_f32"],
+    },
+    Verified {
+        op: "NON_MAX_SUPPRESSION_V5",
+        types: "float32",
+        by: &["non_max_suppression_v5_f32"],
+    },
+    Verified {
+        op: "NOT_EQUAL",
+        types: "float32",
+        by: &["not_equal_f32"],
+    },
+    Verified {
+        op: "ONE_HOT",
+        types: "int32",
+        by: &["one_hot_i32"],
+    },
+    Verified {
+        op: "PACK",
+        types: "float32",
+        by: &["pack_f32"],
+    },
+    Verified {
+        op: "PACK",
+        types: "int16",
+        by: &["pack_int16"],
+    },
+    Verified {
+        op: "PACK",
+        types: "int8",
+        by: &["pack_int8"],
     },
     Verified {
         op: "PAD",
@@ -616,6 +1132,21 @@ pub const VERIFIED: &[Verified] = &[
             "torch_resnet_int8",
             "xnn_pad_conv_int8",
         ],
+    },
+    Verified {
+        op: "PADV2",
+        types: "float32",
+        by: &["padv2_f32", "torch_shufflenet_f32"],
+    },
+    Verified {
+        op: "PADV2",
+        types: "int8",
+        by: &["padv2_int8"],
+    },
+    Verified {
+        op: "POW",
+        types: "float32",
+        by: &["pow_f32"],
     },
     Verified {
         op: "PRELU",
@@ -651,6 +1182,31 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "RANDOM_STANDARD_NORMAL",
+        types: "int32",
+        by: &["random_standard_normal_f32"],
+    },
+    Verified {
+        op: "RANDOM_UNIFORM",
+        types: "int32",
+        by: &["random_uniform_f32"],
+    },
+    Verified {
+        op: "RANGE",
+        types: "float32",
+        by: &["range_f32"],
+    },
+    Verified {
+        op: "RANGE",
+        types: "int32",
+        by: &["range_i32"],
+    },
+    Verified {
+        op: "RANK",
+        types: "float32",
+        by: &["rank_f32"],
+    },
+    Verified {
         op: "READ_VARIABLE",
         types: "resource",
         by: &[
@@ -660,6 +1216,21 @@ pub const VERIFIED: &[Verified] = &[
             "var_handle_int16",
             "var_handle_int8",
         ],
+    },
+    Verified {
+        op: "REAL",
+        types: "complex64",
+        by: &["real_f32"],
+    },
+    Verified {
+        op: "REDUCE_ALL",
+        types: "bool",
+        by: &["reduce_all_bool"],
+    },
+    Verified {
+        op: "REDUCE_ANY",
+        types: "bool",
+        by: &["reduce_any_bool"],
     },
     Verified {
         op: "REDUCE_MAX",
@@ -690,6 +1261,46 @@ pub const VERIFIED: &[Verified] = &[
         op: "REDUCE_MIN",
         types: "int8",
         by: &["reduce_min_int8"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "float32",
+        by: &["reduce_prod_f32"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "int16",
+        by: &["reduce_prod_int16"],
+    },
+    Verified {
+        op: "REDUCE_PROD",
+        types: "int8",
+        by: &["reduce_prod_int8"],
+    },
+    Verified {
+        op: "REDUCE_WINDOW",
+        types: "bool",
+        by: &["reduce_window_bool"],
+    },
+    Verified {
+        op: "REDUCE_WINDOW",
+        types: "float32",
+        by: &["reduce_window_f32"],
+    },
+    Verified {
+        op: "REDUCE_WINDOW",
+        types: "int16",
+        by: &["reduce_window_int16"],
+    },
+    Verified {
+        op: "REDUCE_WINDOW",
+        types: "int32",
+        by: &["reduce_window_i32"],
+    },
+    Verified {
+        op: "REDUCE_WINDOW",
+        types: "int8",
+        by: &["reduce_window_int8"],
     },
     Verified {
         op: "RELU",
@@ -732,6 +1343,16 @@ pub const VERIFIED: &[Verified] = &[
         op: "RELU6",
         types: "int8",
         by: &["relu6_int8"],
+    },
+    Verified {
+        op: "RELU_0_TO_1",
+        types: "float32",
+        by: &["relu_0_to_1_f32"],
+    },
+    Verified {
+        op: "RELU_0_TO_1",
+        types: "int8",
+        by: &["relu_0_to_1_int8"],
     },
     Verified {
         op: "RELU_N1_TO_1",
@@ -788,6 +1409,71 @@ pub const VERIFIED: &[Verified] = &[
         by: &["resize_bilinear_int8"],
     },
     Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "float32",
+        by: &["resize_nearest_neighbor_f32"],
+    },
+    Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "int16",
+        by: &["resize_nearest_neighbor_int16"],
+    },
+    Verified {
+        op: "RESIZE_NEAREST_NEIGHBOR",
+        types: "int8",
+        by: &["resize_nearest_neighbor_int8"],
+    },
+    Verified {
+        op: "REVERSE_SEQUENCE",
+        types: "float32",
+        by: &["reverse_sequence_f32"],
+    },
+    Verified {
+        op: "REVERSE_SEQUENCE",
+        types: "int32",
+        by: &["reverse_sequence_i32"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "float32",
+        by: &["reverse_v2_f32"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "int16",
+        by: &["reverse_v2_int16"],
+    },
+    Verified {
+        op: "REVERSE_V2",
+        types: "int8",
+        by: &["reverse_v2_int8"],
+    },
+    Verified {
+        op: "RFFT2D",
+        types: "float32",
+        by: &["complex_abs_f32", "imag_f32", "real_f32", "rfft2d_f32"],
+    },
+    Verified {
+        op: "RIGHT_SHIFT",
+        types: "int16",
+        by: &["right_shift_i16"],
+    },
+    Verified {
+        op: "RIGHT_SHIFT",
+        types: "int32",
+        by: &["right_shift_i32"],
+    },
+    Verified {
+        op: "RIGHT_SHIFT",
+        types: "int8",
+        by: &["right_shift_i8"],
+    },
+    Verified {
+        op: "RNN",
+        types: "float32",
+        by: &["rnn_f32", "rnn_hybrid"],
+    },
+    Verified {
         op: "ROUND",
         types: "float32",
         by: &["round_f32"],
@@ -806,6 +1492,45 @@ pub const VERIFIED: &[Verified] = &[
         op: "RSQRT",
         types: "int8",
         by: &["rsqrt_int8"],
+    },
+    Verified {
+        op: "SCATTER_ND",
+        types: "int32",
+        by: &["scatter_nd_f32", "scatter_nd_int8"],
+    },
+    Verified {
+        op: "SEGMENT_SUM",
+        types: "float32",
+        by: &["segment_sum_f32"],
+    },
+    Verified {
+        op: "SEGMENT_SUM",
+        types: "int32",
+        by: &["segment_sum_i32"],
+    },
+    Verified {
+        op: "SELECT",
+        types: "bool",
+        by: &["select_f32", "select_int16", "select_int8"],
+    },
+    Verified {
+        op: "SELECT_V2",
+        types: "bool",
+        by: &["select_v2_f32", "select_v2_int8"],
+    },
+    Verified {
+        op: "SHAPE",
+        types: "float32",
+        by: &[
+            "broadcast_args_i32",
+            "fill_dynshape_f32",
+            "shape_dynbatch_f32",
+        ],
+    },
+    Verified {
+        op: "SIGN",
+        types: "float32",
+        by: &["sign_f32"],
     },
     Verified {
         op: "SIN",
@@ -860,6 +1585,21 @@ pub const VERIFIED: &[Verified] = &[
         ],
     },
     Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "float32",
+        by: &["space_to_batch_nd_f32"],
+    },
+    Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "int16",
+        by: &["space_to_batch_nd_int16"],
+    },
+    Verified {
+        op: "SPACE_TO_BATCH_ND",
+        types: "int8",
+        by: &["space_to_batch_nd_int8"],
+    },
+    Verified {
         op: "SPACE_TO_DEPTH",
         types: "float32",
         by: &["space_to_depth_f32"],
@@ -868,6 +1608,15 @@ pub const VERIFIED: &[Verified] = &[
         op: "SPACE_TO_DEPTH",
         types: "int8",
         by: &["space_to_depth_int8"],
+    },
+    Verified {
+        op: "SPARSE_TO_DENSE",
+        types: "int32",
+        by: &[
+            "sparse_to_dense_f32",
+            "sparse_to_dense_i32",
+            "sparse_to_dense_int8",
+        ],
     },
     Verified {
         op: "SPLIT",
@@ -879,6 +1628,21 @@ pub const VERIFIED: &[Verified] = &[
             "xnn_split4_int8",
             "xnn_split8_f32",
         ],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "float32",
+        by: &["split_v_f32"],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "int16",
+        by: &["split_v_int16"],
+    },
+    Verified {
+        op: "SPLIT_V",
+        types: "int8",
+        by: &["split_v_int8"],
     },
     Verified {
         op: "SQRT",
@@ -911,9 +1675,225 @@ pub const VERIFIED: &[Verified] = &[
         by: &["squared_difference_int8"],
     },
     Verified {
+        op: "SQUEEZE",
+        types: "float32",
+        by: &["squeeze_dynbatch_f32"],
+    },
+    Verified {
+        op: "SQUEEZE",
+        types: "int16",
+        by: &["squeeze_dynbatch_int16"],
+    },
+    Verified {
+        op: "SQUEEZE",
+        types: "int8",
+        by: &["squeeze_dynbatch_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_ADD",
+        types: "float32",
+        by: &[
+            "stablehlo_add_f32",
+            "stablehlo_reduce_window_f32",
+            "stablehlo_scatter_f32",
+        ],
+    },
+    Verified {
+        op: "STABLEHLO_ADD",
+        types: "int16",
+        by: &[
+            "stablehlo_add_int16",
+            "stablehlo_reduce_window_int16",
+            "stablehlo_scatter_int16",
+        ],
+    },
+    Verified {
+        op: "STABLEHLO_ADD",
+        types: "int32",
+        by: &["stablehlo_add_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_ADD",
+        types: "int8",
+        by: &[
+            "stablehlo_add_int8",
+            "stablehlo_reduce_window_int8",
+            "stablehlo_scatter_int8",
+        ],
+    },
+    Verified {
+        op: "STABLEHLO_AND",
+        types: "bool",
+        by: &["stablehlo_and_bool"],
+    },
+    Verified {
+        op: "STABLEHLO_AND",
+        types: "int16",
+        by: &["stablehlo_and_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_AND",
+        types: "int32",
+        by: &["stablehlo_and_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_AND",
+        types: "int8",
+        by: &["stablehlo_and_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_CASE",
+        types: "int32",
+        by: &["stablehlo_case_dyn_f32", "stablehlo_case_f32"],
+    },
+    Verified {
         op: "STABLEHLO_COMPOSITE",
         types: "float32",
         by: &["stablehlo_composite_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_GATHER",
+        types: "float32",
+        by: &["stablehlo_gather_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_GATHER",
+        types: "int16",
+        by: &["stablehlo_gather_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_GATHER",
+        types: "int8",
+        by: &["stablehlo_gather_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_MAXIMUM",
+        types: "float32",
+        by: &["stablehlo_maximum_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_MAXIMUM",
+        types: "int16",
+        by: &["stablehlo_maximum_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_MAXIMUM",
+        types: "int32",
+        by: &["stablehlo_maximum_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_MAXIMUM",
+        types: "int8",
+        by: &["stablehlo_maximum_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_MINIMUM",
+        types: "float32",
+        by: &["stablehlo_minimum_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_MINIMUM",
+        types: "int16",
+        by: &["stablehlo_minimum_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_MINIMUM",
+        types: "int32",
+        by: &["stablehlo_minimum_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_MINIMUM",
+        types: "int8",
+        by: &["stablehlo_minimum_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_MULTIPLY",
+        types: "float32",
+        by: &["stablehlo_multiply_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_MULTIPLY",
+        types: "int16",
+        by: &["stablehlo_multiply_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_MULTIPLY",
+        types: "int32",
+        by: &["stablehlo_multiply_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_MULTIPLY",
+        types: "int8",
+        by: &["stablehlo_multiply_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_PAD",
+        types: "float32",
+        by: &["stablehlo_pad_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_PAD",
+        types: "int16",
+        by: &["stablehlo_pad_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_PAD",
+        types: "int8",
+        by: &["stablehlo_pad_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_REDUCE_WINDOW",
+        types: "float32",
+        by: &["stablehlo_reduce_window_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_REDUCE_WINDOW",
+        types: "int16",
+        by: &["stablehlo_reduce_window_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_REDUCE_WINDOW",
+        types: "int8",
+        by: &["stablehlo_reduce_window_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_RNG_BIT_GENERATOR",
+        types: "uint64",
+        by: &[
+            "stablehlo_rng_bit_generator_i32",
+            "stablehlo_rng_bit_generator_threefry_i32",
+            "stablehlo_rng_bit_generator_u64",
+        ],
+    },
+    Verified {
+        op: "STABLEHLO_SCATTER",
+        types: "float32",
+        by: &["stablehlo_scatter_f32"],
+    },
+    Verified {
+        op: "STABLEHLO_SCATTER",
+        types: "int16",
+        by: &["stablehlo_scatter_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_SCATTER",
+        types: "int8",
+        by: &["stablehlo_scatter_int8"],
+    },
+    Verified {
+        op: "STABLEHLO_SHIFT_LEFT",
+        types: "int16",
+        by: &["stablehlo_shift_left_int16"],
+    },
+    Verified {
+        op: "STABLEHLO_SHIFT_LEFT",
+        types: "int32",
+        by: &["stablehlo_shift_left_i32"],
+    },
+    Verified {
+        op: "STABLEHLO_SHIFT_LEFT",
+        types: "int8",
+        by: &["stablehlo_shift_left_int8"],
     },
     Verified {
         op: "STRIDED_SLICE",
@@ -982,6 +1962,11 @@ pub const VERIFIED: &[Verified] = &[
         by: &["sum_int8"],
     },
     Verified {
+        op: "SVDF",
+        types: "int8",
+        by: &["keyword_scrambled"],
+    },
+    Verified {
         op: "TANH",
         types: "float32",
         by: &["stablehlo_case_f32", "tanh_f32", "while_loop_f32"],
@@ -995,6 +1980,31 @@ pub const VERIFIED: &[Verified] = &[
         op: "TANH",
         types: "int8",
         by: &["tanh_int8"],
+    },
+    Verified {
+        op: "TILE",
+        types: "float32",
+        by: &["tile_f32"],
+    },
+    Verified {
+        op: "TILE",
+        types: "int16",
+        by: &["tile_int16"],
+    },
+    Verified {
+        op: "TILE",
+        types: "int8",
+        by: &["tile_int8"],
+    },
+    Verified {
+        op: "TOPK_V2",
+        types: "float32",
+        by: &["topk_v2_f32"],
+    },
+    Verified {
+        op: "TOPK_V2",
+        types: "int8",
+        by: &["topk_v2_int8"],
     },
     Verified {
         op: "TRANSPOSE",
@@ -1032,6 +2042,89 @@ pub const VERIFIED: &[Verified] = &[
         by: &["transpose_conv_int8"],
     },
     Verified {
+        op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        types: "float32",
+        by: &["lstm_f32"],
+    },
+    Verified {
+        op: "UNIDIRECTIONAL_SEQUENCE_LSTM",
+        types: "int8",
+        by: &["dtln_noise_suppression", "trained_lstm_int8"],
+    },
+    Verified {
+        op: "UNIDIRECTIONAL_SEQUENCE_RNN",
+        types: "float32",
+        by: &[
+            "unidirectional_sequence_rnn_f32",
+            "unidirectional_sequence_rnn_hybrid",
+        ],
+    },
+    Verified {
+        op: "UNIQUE",
+        types: "float32",
+        by: &["unique_f32"],
+    },
+    Verified {
+        op: "UNIQUE",
+        types: "int32",
+        by: &["unique_i32"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "float32",
+        by: &["unpack_f32"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "int16",
+        by: &["unpack_int16"],
+    },
+    Verified {
+        op: "UNPACK",
+        types: "int8",
+        by: &["unpack_int8"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_MAX",
+        types: "float32",
+        by: &["unsorted_segment_max_f32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_MAX",
+        types: "int32",
+        by: &["unsorted_segment_max_i32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_MIN",
+        types: "float32",
+        by: &["unsorted_segment_min_f32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_MIN",
+        types: "int32",
+        by: &["unsorted_segment_min_i32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_PROD",
+        types: "float32",
+        by: &["unsorted_segment_prod_f32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_PROD",
+        types: "int32",
+        by: &["unsorted_segment_prod_i32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_SUM",
+        types: "float32",
+        by: &["unsorted_segment_sum_f32"],
+    },
+    Verified {
+        op: "UNSORTED_SEGMENT_SUM",
+        types: "int32",
+        by: &["unsorted_segment_sum_i32"],
+    },
+    Verified {
         op: "VAR_HANDLE",
         types: "none",
         by: &[
@@ -1041,5 +2134,35 @@ pub const VERIFIED: &[Verified] = &[
             "var_handle_int16",
             "var_handle_int8",
         ],
+    },
+    Verified {
+        op: "WHERE",
+        types: "bool",
+        by: &["where_bool"],
+    },
+    Verified {
+        op: "WHERE",
+        types: "float32",
+        by: &["where_f32"],
+    },
+    Verified {
+        op: "WHERE",
+        types: "int32",
+        by: &["where_i32"],
+    },
+    Verified {
+        op: "WHILE",
+        types: "int32",
+        by: &["while_loop_f32"],
+    },
+    Verified {
+        op: "ZEROS_LIKE",
+        types: "float32",
+        by: &["zeros_like_f32"],
+    },
+    Verified {
+        op: "ZEROS_LIKE",
+        types: "int32",
+        by: &["zeros_like_i32"],
     },
 ];
