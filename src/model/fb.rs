@@ -247,8 +247,9 @@ impl ScalarTable<'_> {
         }
     }
 
-    /// Reads a string field with bounds checks (`None` when absent or out of the buffer).
-    pub fn str_field(&self, id: u16) -> Option<String> {
+    /// The bytes of a vector (or string) field of `width`-byte elements, bounds-checked
+    /// (`None` when absent or out of the buffer).
+    fn vector_bytes(&self, id: u16, width: usize) -> Option<&[u8]> {
         let vt = self.0.vtable();
         let off = vt.get(slot(id)) as usize;
         if off == 0 {
@@ -261,30 +262,21 @@ impl ScalarTable<'_> {
         };
         let pos = self.0.loc().checked_add(off)?;
         let start = pos.checked_add(word(pos)?)?;
-        let len = word(start)?;
+        let len = word(start)?.checked_mul(width)?;
         let from = start.checked_add(4)?;
-        let bytes = buf.get(from..from.checked_add(len)?)?;
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        buf.get(from..from.checked_add(len)?)
+    }
+
+    /// Reads a string field with bounds checks (`None` when absent or out of the buffer).
+    pub fn str_field(&self, id: u16) -> Option<String> {
+        self.vector_bytes(id, 1)
+            .map(|b| String::from_utf8_lossy(b).into_owned())
     }
 
     /// Reads a vector-of-int32 field with bounds checks (`None` when absent or out of the
     /// buffer).
     pub fn i32_vec_field(&self, id: u16) -> Option<Vec<i32>> {
-        let vt = self.0.vtable();
-        let off = vt.get(slot(id)) as usize;
-        if off == 0 {
-            return None;
-        }
-        let buf = self.0.buf();
-        let word = |at: usize| -> Option<u32> {
-            let b = buf.get(at..at.checked_add(4)?)?;
-            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let pos = self.0.loc().checked_add(off)?;
-        let start = pos.checked_add(word(pos)? as usize)?;
-        let len = word(start)? as usize;
-        let from = start.checked_add(4)?;
-        let bytes = buf.get(from..from.checked_add(len.checked_mul(4)?)?)?;
+        let bytes = self.vector_bytes(id, 4)?;
         Some(
             bytes
                 .chunks_exact(4)
@@ -296,21 +288,7 @@ impl ScalarTable<'_> {
     /// Reads a vector-of-int64 field with bounds checks (`None` when absent or out of the
     /// buffer).
     pub fn i64_vec_field(&self, id: u16) -> Option<Vec<i64>> {
-        let vt = self.0.vtable();
-        let off = vt.get(slot(id)) as usize;
-        if off == 0 {
-            return None;
-        }
-        let buf = self.0.buf();
-        let word = |at: usize| -> Option<u32> {
-            let b = buf.get(at..at.checked_add(4)?)?;
-            Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let pos = self.0.loc().checked_add(off)?;
-        let start = pos.checked_add(word(pos)? as usize)?;
-        let len = word(start)? as usize;
-        let from = start.checked_add(4)?;
-        let bytes = buf.get(from..from.checked_add(len.checked_mul(8)?)?)?;
+        let bytes = self.vector_bytes(id, 8)?;
         Some(
             bytes
                 .chunks_exact(8)
