@@ -16,10 +16,6 @@ use crate::model::{ops, Model, Options, TensorType};
 /// `MicroArenaBufferAlignment()`.
 pub const TFLM_ALIGNMENT: u64 = 16;
 
-/// Pointer size of the build modelled: the x86-64 host build of the `tflite-micro` package
-/// (ADD_N's scratch holds a pointer per input).
-pub const HOST_POINTER_BYTES: u64 = 8;
-
 const UNSET: i64 = -1;
 
 #[derive(Clone, Copy)]

@@ -159,11 +159,6 @@ const CORTEX_M: Sizes = Sizes {
 };
 
 impl Target {
-    /// The 32-bit target of the first version: now the measured Cortex-M with the reference
-    /// kernels.
-    #[allow(non_upper_case_globals)]
-    pub const Target32: Target = Target::CortexM;
-
     pub const ALL: [Target; 4] = [
         Target::Host64,
         Target::CortexM,
@@ -504,7 +499,7 @@ impl TailArena {
 }
 
 fn tensor_of(model: &Model, sg: usize, t: i32) -> Option<&crate::model::Tensor> {
-    model.subgraphs[sg].tensors.get(usize::try_from(t).ok()?)
+    model.tensor(sg, t)
 }
 
 /// What a kernel's `Prepare` allocates persistently, from its tensors, on `target`.

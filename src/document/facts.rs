@@ -29,11 +29,24 @@ pub struct TflmTails {
 }
 
 impl TflmTails {
+    /// The tails of every build (the heads are left out: see [`TflmTails::with_heads`]).
     pub fn of(model: &Model) -> Self {
         let tail = |t: Target| {
             let scratch = analysis::tflm::scratch_request_count_for(model, t);
             analysis::tflm_tail::tail_for(model, scratch, t)
         };
+        TflmTails {
+            host64: tail(Target::Host64),
+            target32: tail(Target::CortexM),
+            cmsis_nn: tail(Target::CortexMCmsisNn),
+            cmsis_nn_m55: tail(Target::CortexM55CmsisNn),
+            heads: [None; 3],
+        }
+    }
+
+    /// The tails and the Cortex-M heads: TFLM's planner run once per build on that build's
+    /// problem, so only for a document planned under TFLM.
+    pub fn with_heads(model: &Model) -> Self {
         let head = |t: Target| -> Option<u64> {
             let problem = analysis::tflm::problem_for(model, t).ok()?;
             let info = planner::find("tflm")?;
@@ -42,15 +55,12 @@ impl TflmTails {
                 .map(|p| p.arena_bytes)
         };
         TflmTails {
-            host64: tail(Target::Host64),
-            target32: tail(Target::CortexM),
-            cmsis_nn: tail(Target::CortexMCmsisNn),
-            cmsis_nn_m55: tail(Target::CortexM55CmsisNn),
             heads: [
                 head(Target::CortexM),
                 head(Target::CortexMCmsisNn),
                 head(Target::CortexM55CmsisNn),
             ],
+            ..TflmTails::of(model)
         }
     }
 
@@ -260,7 +270,7 @@ pub fn runtime_figure(
                 .find(|pl| pl.problem.lifetimes == Some(Lifetimes::Tflm));
             RuntimeFigure::Tflm {
                 head: pl.map_or(0, |pl| own_arena(pl, "tflm")),
-                tails: Box::new(TflmTails::of(model)),
+                tails: Box::new(TflmTails::with_heads(model)),
                 offline_plan: pl
                     .is_some_and(|pl| pl.problem.buffers.iter().any(|b| b.fixed_offset.is_some())),
                 coverage: Coverage::of(model, Runtime::Tflm),

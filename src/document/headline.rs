@@ -64,10 +64,6 @@ impl TflmTarget {
         self.tail_target().name()
     }
 
-    pub fn from_name(name: &str) -> Option<TflmTarget> {
-        TflmTarget::ALL.into_iter().find(|t| t.name() == name)
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             TflmTarget::Host64 => "x86-64 host build (measured)",

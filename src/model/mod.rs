@@ -332,6 +332,15 @@ pub struct Model {
 }
 
 impl Model {
+    /// Tensor `t` of subgraph `si` (`None` for -1, an index out of range or no such
+    /// subgraph).
+    pub fn tensor(&self, si: usize, t: i32) -> Option<&Tensor> {
+        self.subgraphs
+            .get(si)?
+            .tensors
+            .get(usize::try_from(t).ok()?)
+    }
+
     pub fn from_path(path: &Path) -> Result<Self, ModelError> {
         if path.is_dir() {
             return Err(ModelError::Invalid(

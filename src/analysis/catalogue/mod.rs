@@ -415,14 +415,6 @@ pub fn tflm_registers_custom(name: &str) -> bool {
     name.starts_with("Signal") || name == "TFLite_Detection_PostProcess"
 }
 
-fn tensor_of(model: &Model, s: usize, t: i32) -> Option<&crate::model::Tensor> {
-    model
-        .subgraphs
-        .get(s)?
-        .tensors
-        .get(usize::try_from(t).ok()?)
-}
-
 /// Why TFLM cannot run node `op` of subgraph `s`, when it cannot: no kernel registered (a
 /// builtin: "Didn't find op for builtin opcode 'DENSIFY'", measured; a custom operator other
 /// than the signal library's), DEQUANTIZE of float16 (dequantize_common.cc takes int8, int16
@@ -440,7 +432,7 @@ pub fn tflm_refusal(model: &Model, s: usize, op: &Operator) -> Option<String> {
     let dtype = |i: usize| {
         op.inputs
             .get(i)
-            .and_then(|&t| tensor_of(model, s, t))
+            .and_then(|&t| model.tensor(s, t))
             .map(|t| t.dtype)
     };
     if op.builtin == ops::DEQUANTIZE && dtype(0) == Some(TensorType::Float16) {
@@ -467,7 +459,7 @@ fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> 
     let dtype = |i: usize| {
         op.inputs
             .get(i)
-            .and_then(|&t| tensor_of(model, s, t))
+            .and_then(|&t| model.tensor(s, t))
             .map(|t| t.dtype)
     };
     match ops::name(op.builtin)? {
@@ -486,7 +478,7 @@ fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> 
             if !op
                 .inputs
                 .first()
-                .and_then(|&t| tensor_of(model, s, t))
+                .and_then(|&t| model.tensor(s, t))
                 .is_some_and(|t| t.is_constant) =>
         {
             Some("FILL's dims must be a constant")
@@ -494,8 +486,8 @@ fn type_refusal(model: &Model, s: usize, op: &Operator) -> Option<&'static str> 
         // reshape_common.cc: the output's dims in the file (one -1 stretched, a legacy [0]
         // a scalar) must hold as many elements as the input.
         "RESHAPE" => {
-            let t = |k: usize| op.outputs.get(k).and_then(|&t| tensor_of(model, s, t));
-            let input = op.inputs.first().and_then(|&t| tensor_of(model, s, t))?;
+            let t = |k: usize| op.outputs.get(k).and_then(|&t| model.tensor(s, t));
+            let input = op.inputs.first().and_then(|&t| model.tensor(s, t))?;
             let output = t(0)?;
             let elements = |shape: &[i32]| shape.iter().map(|&d| i64::from(d)).product::<i64>();
             let legacy_scalar = op.inputs.len() == 1 && output.shape == [0];

@@ -64,8 +64,7 @@ pub(super) enum Support {
 
 /// Tensor `t` of subgraph `si` (none for -1 or an index out of range).
 pub(super) fn tensor_of(model: &Model, si: usize, t: i32) -> Option<&crate::model::Tensor> {
-    let t = usize::try_from(t).ok()?;
-    model.subgraphs[si].tensors.get(t)
+    model.tensor(si, t)
 }
 
 pub(super) fn dtype(model: &Model, si: usize, t: i32) -> Option<TensorType> {
