@@ -203,7 +203,8 @@ pub fn runtime(model: &Model, p: &Partition) -> Runtime {
             model.op_name(&sg.operators[n])
         ));
     };
-    let unpack = |n: usize| static_unpack_node(model, si, n);
+    let unpacking = static_unpack_nodes(model, si);
+    let unpack = |n: usize| unpacking.get(n).copied().unwrap_or(false);
     // `f16_input_tensor_for_dequant_f32_tensor_`: every skipped fp16 DEQUANTIZE of the
     // subgraph (the delegate adds their fp16 inputs to every partition's tensors).
     let f16_skips: Vec<(i32, i32)> = (0..sg.operators.len())

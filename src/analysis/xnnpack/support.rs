@@ -610,23 +610,22 @@ fn static_unpack(s: &Sg, w: &Walk, op: &Operator) -> Option<bool> {
     }
 }
 
-/// Whether node `n` of subgraph `si` unpacks static data when the delegate prepares (a
+/// Per node of subgraph `si`, whether it unpacks static data when the delegate prepares (a
 /// DEQUANTIZE of a static or quasi-static fp16 or int8 tensor, a DENSIFY of a constant):
-/// taken, it runs nothing and its output is static data.
-pub(super) fn static_unpack_node(model: &Model, si: usize, n: usize) -> bool {
+/// taken, it runs nothing and its output is static data. One walk in node order, since a node
+/// may read the quasi-static output of an earlier one.
+pub(super) fn static_unpack_nodes(model: &Model, si: usize) -> Vec<bool> {
     let sg = &model.subgraphs[si];
     let s = Sg { model, sg };
-    // The quasi-static tensors the node may read: outputs of earlier unpacking nodes.
     let mut w = Walk::default();
-    for (k, op) in sg.operators.iter().enumerate().take(n + 1) {
+    let mut out = vec![false; sg.operators.len()];
+    for (k, op) in sg.operators.iter().enumerate() {
         if static_unpack(&s, &w, op).is_some() {
-            if k == n {
-                return true;
-            }
+            out[k] = true;
             w.quasi_static.insert(op.outputs[0], k);
         }
     }
-    false
+    out
 }
 
 /// An fp16 DEQUANTIZE is skipped (the GEMM takes the fp16 data) when every node reading its
